@@ -1,0 +1,1 @@
+export { findPostgresBin, postgresWanted, startPostgres, type ThrowawayPostgres } from './postgres';
