@@ -1,0 +1,8 @@
+export type StaffRole = 'admin' | 'reviewer';
+
+/** Who is calling: an applicant or a member of staff, with the session they called with. */
+export type Principal =
+  | { kind: 'user'; userId: number; account: string; sessionId: number }
+  | { kind: 'staff'; staffId: number; account: string; role: StaffRole; sessionId: number };
+
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;

@@ -1,0 +1,85 @@
+import {
+  Errno,
+  endpoints,
+  toRoutePath,
+  type EndpointDeclaration,
+  type Endpoints,
+} from '@flagship/api-client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Principal } from '../auth/principal';
+import { AppError } from './errors';
+
+/** Returned by a handler that has answered through `reply` itself (files, 304s). */
+export const SENT = Symbol('sent');
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Context<E extends EndpointDeclaration> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The caller, as the declaration's `auth` requires it (null when anonymous is allowed). */
+  principal: E['auth'] extends 'user' | 'user-or-staff' | 'staff' ? Principal : Principal | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends EndpointDeclaration> = (ctx: Context<E>) => Promise<z.input<E['data']> | typeof SENT>;
+
+/** One handler per declaration: the compiler refuses a missing one. */
+export type Handlers = { [G in keyof Endpoints]: { [N in keyof Endpoints[G]]: Endpoints[G][N] extends EndpointDeclaration ? Handler<Endpoints[G][N]> : never } };
+
+export interface RegisterOptions {
+  authenticate(req: FastifyRequest, mode: EndpointDeclaration['auth']): Promise<Principal | null>;
+  rateLimit: { max: number; timeWindow: number };
+  validateResponses: boolean;
+}
+
+/** Register a route for every declaration of the contract, validated by its own schemas. */
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
+  for (const [group, members] of Object.entries(endpoints)) {
+    for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
+      const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
+      if (!handler) throw new Error(`No handler for endpoint ${group}.${name}`);
+      app.route({
+        method: declaration.method,
+        url: toRoutePath(declaration.path),
+        schema: {
+          ...(declaration.params ? { params: declaration.params } : {}),
+          ...(declaration.query ? { querystring: declaration.query } : {}),
+          ...(declaration.body ? { body: declaration.body } : {}),
+        },
+        config: {
+          endpoint: `${group}.${name}`,
+          ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
+        },
+        handler: async (req, reply) => {
+          const principal = await options.authenticate(req, declaration.auth);
+          const result = await handler({
+            params: req.params as never,
+            query: req.query as never,
+            body: req.body as never,
+            principal: principal as never,
+            req,
+            reply,
+          });
+          if (result === SENT) return reply;
+          let data: unknown = result;
+          if (options.validateResponses) {
+            const parsed = declaration.data.safeParse(result);
+            if (!parsed.success) {
+              throw new Error(`Answer of ${group}.${name} breaks its contract: ${parsed.error.message}`);
+            }
+            data = parsed.data;
+          }
+          return reply.type('application/json; charset=utf-8').send({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+        },
+      });
+    }
+  }
+}
+
+export function assertOwner(ok: boolean, message = '无权访问他人的数据'): asserts ok {
+  if (!ok) throw new AppError(Errno.FORBIDDEN, message);
+}

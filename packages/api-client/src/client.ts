@@ -1,0 +1,268 @@
+import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import { z } from 'zod';
+import {
+  buildPath,
+  buildQuery,
+  type EndpointData,
+  type EndpointDeclaration,
+  type EndpointInput,
+} from './endpoint';
+import { endpoints, type Endpoints } from './endpoints';
+import { envelopeSchema, Errno } from './envelope';
+import { ApiError, ContractError, SessionInvalidError, TransportError } from './errors';
+import { defaultPolicy, REQUEST_TIMEOUT_MS, type ErrorPolicy } from './policy';
+import { createSessionStore, type SessionStore } from './session';
+import type { Upload } from './schemas/files';
+
+export interface ApiClientOptions {
+  /** Origin (and optional path) the API lives under; '' for the page's own origin. */
+  baseUrl?: string;
+  policy?: Partial<ErrorPolicy>;
+  session?: SessionStore;
+  /** A fetch of your own (tests pass one that keeps cookies). */
+  fetch?: typeof fetch;
+  timeout?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Skip the policy's toast for this call; the promise still rejects. */
+  silent?: boolean;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** 0–1, where the platform can report upload progress (XMLHttpRequest in browsers). */
+  onProgress?: (fraction: number) => void;
+}
+
+type HasRequired<T> = object extends T ? false : true;
+type EndpointFunction<E extends EndpointDeclaration> =
+  HasRequired<EndpointInput<E>> extends true
+    ? (input: EndpointInput<E>, options?: CallOptions) => Promise<EndpointData<E>>
+    : (input?: EndpointInput<E>, options?: CallOptions) => Promise<EndpointData<E>>;
+type GroupFunctions<G> = { [K in keyof G]: G[K] extends EndpointDeclaration ? EndpointFunction<G[K]> : never };
+
+type ClientGroups = { [G in keyof Endpoints]: GroupFunctions<Endpoints[G]> };
+
+export interface UploadInput {
+  file: Blob;
+  /** File name sent to the server; defaults to the File's own name. */
+  name?: string;
+}
+
+export type ApiClient = Omit<ClientGroups, 'files'> & {
+  files: Omit<GroupFunctions<Endpoints['files']>, 'upload'> & {
+    upload(input: UploadInput, options?: UploadOptions): Promise<Upload>;
+  };
+  /** Links the browser opens itself; they carry the token as `authkey`. */
+  urls: {
+    export(input: { projectId: number; formId: number }): string;
+    download(input: { projectId: number; formId: number; name: string }): string;
+    downloadStatus(input: { projectId: number; formId: number; name: string }): string;
+    batchPrint(input: { projectId: number | 'all'; ids: number[] }): string;
+    file(input: { id: number }): string;
+  };
+  session: SessionStore;
+  /** Call any declaration directly. */
+  call<E extends EndpointDeclaration>(endpoint: E, input?: EndpointInput<E>, options?: CallOptions): Promise<EndpointData<E>>;
+};
+
+function shapeKeys(schema: z.ZodType | undefined): Set<string> {
+  return schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : new Set();
+}
+
+/** Split one input object into path params, query and body by the declaration's schemas. */
+function splitInput(endpoint: EndpointDeclaration, input: Record<string, unknown>) {
+  const paramKeys = shapeKeys(endpoint.params);
+  const queryKeys = shapeKeys(endpoint.query);
+  const params: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (paramKeys.has(key)) params[key] = value;
+    else if (queryKeys.has(key)) query[key] = value;
+    else if (endpoint.body) body[key] = value;
+  }
+  return { params, query, body };
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const policy: ErrorPolicy = { ...defaultPolicy, ...options.policy };
+  const session = options.session ?? createSessionStore();
+  const http: KyInstance = ky.create({
+    credentials: 'include',
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+    throwHttpErrors: false,
+    // Only reads are retried, once, and only when no answer came at all.
+    retry: { limit: 1, methods: ['get'], statusCodes: [] },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          const token = session.getToken();
+          if (token) request.headers.set('authKey', token);
+        },
+      ],
+    },
+  });
+  const etagCache = new Map<string, { etag: string; data: unknown }>();
+  let sessionReset: ReturnType<typeof setTimeout> | undefined;
+
+  const fail = (error: ApiError | TransportError | ContractError, silent?: boolean): never => {
+    if (error instanceof ApiError) {
+      if (!silent) policy.onError(error.errmsg || 'Error', error);
+      if (error.errno === Errno.SESSION_INVALID && !sessionReset) {
+        sessionReset = setTimeout(() => {
+          sessionReset = undefined;
+          session.clear();
+          policy.reload();
+        }, policy.sessionResetDelayMs);
+      }
+      if (error.errno === Errno.ACCESS_PASSWORD_REQUIRED) policy.onAccessPasswordRequired(error);
+    } else if (error instanceof TransportError) {
+      if (!silent) policy.onTransportError(error.message, error);
+    } else {
+      policy.onContractError(error);
+    }
+    throw error;
+  };
+
+  /** Read an envelope out of a body, or fail the way spec §8 says. */
+  const readEnvelope = (endpoint: EndpointDeclaration, id: string, status: number, text: string, silent?: boolean) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return fail(new TransportError(`服务器返回了无法识别的内容（HTTP ${status}）`, 'invalid-response', status), silent);
+    }
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) {
+      return fail(new TransportError(`服务器返回了无法识别的内容（HTTP ${status}）`, 'invalid-response', status), silent);
+    }
+    const { errno, errmsg, data } = envelope.data;
+    if (errno !== Errno.OK) {
+      const error = errno === Errno.SESSION_INVALID ? new SessionInvalidError(errmsg, data, status) : new ApiError(errno, errmsg, data, status);
+      return fail(error, silent);
+    }
+    const parsed = endpoint.data.safeParse(data);
+    if (!parsed.success) return fail(new ContractError(id, parsed.error.issues), silent);
+    return parsed.data;
+  };
+
+  const transportFailure = (error: unknown, silent?: boolean): never => {
+    if (error instanceof ApiError || error instanceof TransportError || error instanceof ContractError) throw error;
+    if (isTimeoutError(error)) {
+      return fail(new TransportError('请求超时，请稍后重试', 'timeout', undefined, { cause: error }), silent);
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const message = isNetworkError(error) || error instanceof TypeError ? '网络连接失败，请检查网络后重试' : String((error as Error)?.message ?? error);
+    return fail(new TransportError(message, 'network', undefined, { cause: error }), silent);
+  };
+
+  const idOf = new Map<EndpointDeclaration, string>();
+  for (const [group, members] of Object.entries(endpoints)) {
+    for (const [name, declaration] of Object.entries(members)) idOf.set(declaration, `${group}.${name}`);
+  }
+
+  async function call<E extends EndpointDeclaration>(endpoint: E, input?: EndpointInput<E>, callOptions: CallOptions = {}): Promise<EndpointData<E>> {
+    const id = idOf.get(endpoint) ?? `${endpoint.method} ${endpoint.path}`;
+    const { params, query, body } = splitInput(endpoint, (input ?? {}) as Record<string, unknown>);
+    const url = `${baseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
+    const cacheKey = `${endpoint.method} ${url}`;
+    const cached = endpoint === (endpoints.base.regions as EndpointDeclaration) ? etagCache.get(cacheKey) : undefined;
+    try {
+      const response = await http(url, {
+        method: endpoint.method,
+        ...(endpoint.body ? { json: body } : {}),
+        ...(cached ? { headers: { 'If-None-Match': cached.etag } } : {}),
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      });
+      if (response.status === 304 && cached) return cached.data as EndpointData<E>;
+      if (endpoint.response === 'blob' || endpoint.response === 'link') {
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.includes('application/json')) {
+          if (!response.ok) return fail(new TransportError(`请求失败（HTTP ${response.status}）`, 'invalid-response', response.status), callOptions.silent);
+          return (await response.blob()) as EndpointData<E>;
+        }
+      }
+      const data = readEnvelope(endpoint, id, response.status, await response.text(), callOptions.silent);
+      const etag = response.headers.get('etag');
+      if (etag && endpoint === (endpoints.base.regions as EndpointDeclaration)) etagCache.set(cacheKey, { etag, data });
+      return data as EndpointData<E>;
+    } catch (error) {
+      return transportFailure(error, callOptions.silent);
+    }
+  }
+
+  async function upload(input: UploadInput, uploadOptions: UploadOptions = {}): Promise<Upload> {
+    const endpoint = endpoints.files.upload;
+    const form = new FormData();
+    const name = input.name ?? (input.file as File).name ?? 'file';
+    form.append('file', input.file, name);
+    const url = `${baseUrl}${endpoint.path}`;
+    const token = session.getToken();
+    if (uploadOptions.onProgress && typeof XMLHttpRequest !== 'undefined') {
+      const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', url);
+        xhr.withCredentials = true;
+        xhr.timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+        if (token) xhr.setRequestHeader('authKey', token);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded / event.total);
+        };
+        xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+        xhr.onerror = () => reject(new TransportError('网络连接失败，请检查网络后重试', 'network'));
+        xhr.ontimeout = () => reject(new TransportError('请求超时，请稍后重试', 'timeout'));
+        xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+        uploadOptions.signal?.addEventListener('abort', () => xhr.abort());
+        xhr.send(form);
+      }).catch((error: unknown) => transportFailure(error, uploadOptions.silent));
+      return readEnvelope(endpoint, 'files.upload', status, text, uploadOptions.silent) as Upload;
+    }
+    try {
+      const response = await http(url, {
+        method: 'POST',
+        body: form,
+        ...(uploadOptions.signal ? { signal: uploadOptions.signal } : {}),
+      });
+      return readEnvelope(endpoint, 'files.upload', response.status, await response.text(), uploadOptions.silent) as Upload;
+    } catch (error) {
+      return transportFailure(error, uploadOptions.silent);
+    }
+  }
+
+  const link = (endpoint: EndpointDeclaration, input: Record<string, unknown>, withToken = true) => {
+    const { params, query } = splitInput(endpoint, input);
+    const token = session.getToken();
+    if (withToken && token) query.authkey = token;
+    return `${baseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
+  };
+
+  const groups = Object.fromEntries(
+    Object.entries(endpoints).map(([group, members]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(members).map(([name, declaration]) => [
+          name,
+          (input?: Record<string, unknown>, callOptions?: CallOptions) => call(declaration as EndpointDeclaration, input as never, callOptions),
+        ]),
+      ),
+    ]),
+  ) as unknown as ClientGroups;
+
+  return {
+    ...groups,
+    files: { ...groups.files, upload },
+    urls: {
+      export: (input) => link(endpoints.apply.export, input),
+      download: (input) => link(endpoints.apply.download, input),
+      downloadStatus: (input) => link(endpoints.apply.downloadStatus, input, false),
+      batchPrint: (input) => link(endpoints.apply.batchPrint, input, false),
+      file: (input) => link(endpoints.files.get, input),
+    },
+    session,
+    call,
+  };
+}

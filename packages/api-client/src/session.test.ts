@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCookieSessionStore, createMemorySessionStore, SESSION_TTL_MS } from './session';
+
+const info = { token: 'abc', id: 1, account: '13800000000', enterprise_authentication_status: 0 as const };
+
+afterEach(() => {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+describe('cookie session store', () => {
+  it('keeps the token and the user info in two cookies named after the project', () => {
+    const store = createCookieSessionStore({ name: 'flagship-portal' });
+    store.set({ ...info, extra: 'dropped' } as typeof info);
+    expect(Cookies.get('flagship-portal-token')).toBe('abc');
+    expect(JSON.parse(Cookies.get('flagship-portal-userinfo') ?? '')).toEqual(info);
+    expect(store.getToken()).toBe('abc');
+    expect(store.getUserInfo()).toEqual(info);
+  });
+
+  it('notifies listeners on set, update and clear', () => {
+    const store = createCookieSessionStore();
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.set(info);
+    store.update({ enterprise_authentication_status: 1 });
+    expect(store.getUserInfo()?.enterprise_authentication_status).toBe(1);
+    store.clear();
+    unsubscribe();
+    store.set(info);
+    expect(listener.mock.calls.map((c) => c[0]?.enterprise_authentication_status ?? 'cleared')).toEqual([0, 1, 'cleared']);
+    expect(store.getToken()).toBe('abc');
+  });
+
+  it('ignores a user-info cookie that does not belong to the token', () => {
+    Cookies.set('flagship-portal-token', 'other');
+    Cookies.set('flagship-portal-userinfo', JSON.stringify(info));
+    expect(createCookieSessionStore().getUserInfo()).toBeUndefined();
+  });
+});
+
+describe('memory session store', () => {
+  it('expires after 8 hours', () => {
+    let now = 1_000;
+    const store = createMemorySessionStore(() => now);
+    store.set(info);
+    now += SESSION_TTL_MS - 1;
+    expect(store.getToken()).toBe('abc');
+    now += 1;
+    expect(store.getToken()).toBeUndefined();
+  });
+});
