@@ -7,7 +7,7 @@ import {
 } from '@flagship/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Principal } from '../auth/principal';
+import type { Principal, UserPrincipal } from '../auth/principal';
 import { AppError } from './errors';
 
 /** Returned by a handler that has answered through `reply` itself (files, 304s). */
@@ -20,7 +20,7 @@ export interface Context<E extends EndpointDeclaration> {
   query: Out<E['query']>;
   body: Out<E['body']>;
   /** The caller, as the declaration's `auth` requires it (null when anonymous is allowed). */
-  principal: E['auth'] extends 'user' | 'user-or-staff' | 'staff' ? Principal : Principal | null;
+  principal: E['auth'] extends 'user' ? UserPrincipal : E['auth'] extends 'user-or-staff' | 'staff' ? Principal : Principal | null;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -31,7 +31,7 @@ export type Handler<E extends EndpointDeclaration> = (ctx: Context<E>) => Promis
 export type Handlers = { [G in keyof Endpoints]: { [N in keyof Endpoints[G]]: Endpoints[G][N] extends EndpointDeclaration ? Handler<Endpoints[G][N]> : never } };
 
 export interface RegisterOptions {
-  authenticate(req: FastifyRequest, mode: EndpointDeclaration['auth']): Promise<Principal | null>;
+  authenticate(req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null>;
   rateLimit: { max: number; timeWindow: number };
   validateResponses: boolean;
 }
@@ -55,7 +55,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
         handler: async (req, reply) => {
-          const principal = await options.authenticate(req, declaration.auth);
+          const principal = await options.authenticate(req, declaration);
           const result = await handler({
             params: req.params as never,
             query: req.query as never,

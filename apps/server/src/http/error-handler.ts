@@ -18,7 +18,7 @@ export function installErrorHandler(app: FastifyInstance) {
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         const key = path || (error.validationContext === 'body' ? 'body' : String(error.validationContext ?? 'request'));
-        fields[key] ??= issue.message;
+        fields[key] ??= issue.message ?? '输入有误';
       }
       const [firstPath, firstMessage] = Object.entries(fields)[0] ?? ['request', '输入有误'];
       const more = Object.keys(fields).length > 1 ? `（另有 ${Object.keys(fields).length - 1} 项有误）` : '';
@@ -30,7 +30,9 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendEnvelope(reply, Errno.TOO_LARGE, '上传内容超过大小限制');
     }
     if (status === 429) {
-      return sendEnvelope(reply, Errno.TOO_MANY_REQUESTS, '操作过于频繁，请稍后再试', { retryAfter: 60 });
+      const retryAfter = Number((error as { retryAfter?: number }).retryAfter) || 60;
+      reply.header('retry-after', String(retryAfter));
+      return sendEnvelope(reply, Errno.TOO_MANY_REQUESTS, `操作过于频繁，请 ${retryAfter} 秒后再试`, { retryAfter });
     }
     if (status >= 400 && status < 500) {
       const message =

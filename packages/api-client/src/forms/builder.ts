@@ -22,7 +22,6 @@ export interface BuildOptions {
 
 /** A field that holds a value (every kind but `section`). */
 export type ValueField = Exclude<FormField, { kind: 'section' }>;
-export type ApplicationData = Record<string, unknown>;
 export type ApplicationSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 /** Values as the form holds them; `null` or `''` is an empty number, id or date. */
@@ -45,7 +44,7 @@ export function buildApplicationSchema(fields: FormField[], options: BuildOption
   for (const field of fields) {
     if (field.kind !== 'section') shape[field.key] = fieldSchema(field, options);
   }
-  return z.object(shape);
+  return z.object(shape, { error: '申报数据格式不正确' });
 }
 
 function fieldSchema(field: ValueField, { mode, files }: BuildOptions): z.ZodType {
@@ -65,7 +64,7 @@ function fieldSchema(field: ValueField, { mode, files }: BuildOptions): z.ZodTyp
 
 function stripRows(rows: unknown, keys: string[]): unknown {
   if (!Array.isArray(rows)) return rows;
-  return rows.map((row) => (isRecord(row) ? Object.fromEntries(keys.filter((k) => k in row).map((k) => [k, row[k]])) : row));
+  return rows.map((row) => (isRecord(row) ? Object.fromEntries(keys.filter((k) => Object.hasOwn(row, k)).map((k) => [k, row[k]])) : row));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -157,7 +156,7 @@ function checkTable(table: FormFieldOf<'table'>, rows: unknown[], name: string, 
 }
 
 function checkFiles(field: FormFieldOf<'files'>, ids: number[], name: string, report: Report, files?: UploadLookup): void {
-  const countProblem = itemCountProblem(ids.length, field.minItems, field.maxItems, name, '上传', '个文件');
+  const countProblem = itemCountProblem(ids.length, field.minItems, field.maxItems, name, '上传', ' 个文件');
   if (countProblem) report(countProblem);
   if (new Set(ids).size !== ids.length) report(`${name}包含重复的文件`);
   ids.forEach((id, index) => {

@@ -60,6 +60,7 @@ describe('form definitions', () => {
     ['a key starting with a digit', { key: '1name', kind: 'text', label: '姓名' }],
     ['a key with a dash', { key: 'first-name', kind: 'text', label: '姓名' }],
     ['a key over 64 characters', { key: `a${'b'.repeat(64)}`, kind: 'text', label: '姓名' }],
+    ['a key that names an inherited member', { key: 'constructor', kind: 'text', label: '构造' }],
     ['an empty label', { key: 'name', kind: 'text', label: '' }],
     ['a label over 100 characters', { key: 'name', kind: 'text', label: '名'.repeat(101) }],
     ['an unknown kind', { key: 'name', kind: 'color', label: '颜色' }],

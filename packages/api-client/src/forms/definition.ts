@@ -7,7 +7,11 @@ const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const ACCEPT_PATTERN = /^(\.[A-Za-z0-9]+|[A-Za-z0-9.+-]+\/(\*|[A-Za-z0-9.+-]+))$/;
 
 const base = {
-  key: z.string().regex(KEY_PATTERN, '字段标识须以字母开头，只含字母、数字和下划线，最长 64 个字符'),
+  key: z
+    .string()
+    .regex(KEY_PATTERN, '字段标识须以字母开头，只含字母、数字和下划线，最长 64 个字符')
+    // Names like `constructor` would read inherited members of a plain data object.
+    .refine((key) => !(key in Object.prototype), '字段标识不能使用保留名称'),
   label: z.string().min(1, '字段名称不能为空').max(100, '字段名称不能超过 100 个字'),
   required: z.boolean().optional(),
   help: z.string().optional(),

@@ -1,0 +1,20 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { cssVariablesResolver, theme } from '@flagship/ui';
+import { RouterProvider } from 'react-router-dom';
+import { RegionsProvider } from './lib/regions';
+import { SettingsProvider } from './lib/settings';
+import { router } from './router';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <Notifications position="top-center" zIndex={2000} />
+      <SettingsProvider>
+        <RegionsProvider>
+          <RouterProvider router={router} />
+        </RegionsProvider>
+      </SettingsProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { api } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+
+export const EXPERT_PAGE_SIZE = 12;
+
+export function useExpertCategories() {
+  return useAsync((signal) => api.base.categories({ kind: 'expert' }, { signal }), []);
+}
+
+export function useExpertList(query: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
+  return useAsync(
+    (signal) => api.content.expertList({ ...query, pageSize: EXPERT_PAGE_SIZE }, { signal }),
+    [query.page, query.keyword, query.categoryId, query.regionId],
+  );
+}
+
+export function useExpert(id: number | undefined) {
+  return useAsync((signal) => (id ? api.content.expertDetail({ id }, { signal }) : Promise.reject(new Error('缺少专家编号'))), [id]);
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
+import { session } from './lib/api';
+import { setNavigator } from './lib/api';
+import { useRegions } from './lib/regions';
+import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
+import { refreshSession, useSession } from './lib/session';
+import { useSiteTitle } from './lib/settings';
+import { useDeviceType } from './lib/app-state';
+
+/** Guards (spec §4, §6), document titles and the per-navigation base data. */
+export function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const siteTitle = useSiteTitle();
+  const { refresh: refreshRegions } = useRegions();
+  useSession();
+  useDeviceType();
+
+  useEffect(() => {
+    setNavigator((to) => void navigate(to));
+  }, [navigate]);
+
+  useEffect(() => {
+    refreshSession();
+    refreshRegions();
+  }, [location.pathname, location.search, refreshRegions]);
+
+  useEffect(() => {
+    document.title = documentTitle(location.pathname, siteTitle);
+  }, [location.pathname, siteTitle]);
+
+  const loggedIn = Boolean(session.getToken());
+  // The original query is deliberately not passed on to /login.
+  if (LOGIN_REQUIRED.has(location.pathname) && !loggedIn) return <Navigate to="/login" replace />;
+  if (GUEST_ONLY.has(location.pathname) && loggedIn) return <Navigate to="/" replace />;
+
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Errno } from '@flagship/api-client';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticate } from './auth/authenticate';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import { registerEndpoints, type Handlers } from './http/endpoints';
+import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { createMailer, type Mailer } from './lib/mailer';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
+import { installSiteGate } from './plugins/site-gate';
+import { applyHandlers } from './routes/applications';
+import { authHandlers } from './routes/auth';
+import { baseHandlers } from './routes/base';
+import { contentHandlers } from './routes/content';
+import { enterpriseAuthHandlers } from './routes/enterprise-auth';
+import { enterpriseLibraryHandlers } from './routes/enterprise-library';
+import { fileHandlers } from './routes/files';
+import { projectHandlers } from './routes/projects';
+import { userHandlers } from './routes/users';
+
+// Zod's Chinese messages for every rule that has no message of its own.
+z.config(z.locales.zhCN());
+
+export const VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the test that holds routes and declarations together. */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replace the mailer (tests read the outbox instead). */
+  mailer?: Mailer;
+}
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export async function buildApp({ config, db, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    log: app.log,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // TinyMCE and Mantine set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...config.allowedOrigins],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
+    credentials: true,
+    allowedHeaders: ['content-type', 'authkey', 'if-none-match'],
+    exposedHeaders: ['etag', 'content-disposition', 'x-captcha-answer'],
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: 429, retryAfter: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 5 } });
+  installSiteGate(app, db);
+
+  const handlers: Handlers = {
+    auth: authHandlers(ctx),
+    user: userHandlers(ctx),
+    enterprise: { ...enterpriseLibraryHandlers(ctx), ...enterpriseAuthHandlers(ctx) },
+    project: projectHandlers(ctx),
+    apply: applyHandlers(ctx),
+    content: contentHandlers(ctx),
+    base: baseHandlers(ctx, VERSION),
+    files: fileHandlers(ctx),
+  };
+  registerEndpoints(app, handlers, {
+    authenticate: (req, declaration) => authenticate(db, req, declaration),
+    rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs },
+    validateResponses: config.validateResponses,
+  });
+
+  // One origin in production: the built portal (with /tinymce) at /, the staff console at /console/.
+  const portalDist = fromHere('../../portal/dist');
+  const consoleDist = fromHere('../../console/dist');
+  const hasPortal = existsSync(`${portalDist}/index.html`);
+  const hasConsole = existsSync(`${consoleDist}/index.html`);
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: portalDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: consoleDist, prefix: '/console/', decorateReply: !hasPortal, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && (req.headers.accept ?? '').includes('text/html');
+    if (wantsPage && hasConsole && path.startsWith('/console')) return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
+    if (wantsPage && hasPortal) return reply.header('cache-control', 'no-cache').sendFile('index.html', portalDist);
+    return sendEnvelope(reply, Errno.NOT_FOUND, '接口不存在');
+  });
+
+  return app;
+}

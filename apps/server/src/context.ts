@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import type { Mailer } from './lib/mailer';
+
+/** What every route module gets: configuration, the database and the outside world. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,66 @@
+// Password hashing with scrypt from node:crypto. Stored format:
+//   scrypt$N$r$p$saltBase64$hashBase64
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const N = 131_072; // 2^17
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+const MAX_MEM = 256 * 1024 * 1024;
+/** Largest cost accepted when reading a stored hash (guards against absurd stored parameters). */
+const MAX_N = 2 ** 20;
+
+function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** Hash a password: `scrypt$131072$8$1$<salt>$<hash>` (base64). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+interface Parsed {
+  n: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+function parse(stored: string): Parsed | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [n, r, p] = parts.slice(1, 4).map((v) => (/^\d{1,8}$/.test(v ?? '') ? Number(v) : NaN));
+  if (n === undefined || r === undefined || p === undefined) return null;
+  if (!Number.isInteger(n) || n < 2 || n > MAX_N || (n & (n - 1)) !== 0) return null;
+  if (!Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 16) return null;
+  const salt = Buffer.from(parts[4] ?? '', 'base64');
+  const hash = Buffer.from(parts[5] ?? '', 'base64');
+  if (salt.length === 0 || hash.length < 16 || hash.length > 256) return null;
+  return { n, r, p, salt, hash };
+}
+
+/** Whether a password matches a stored hash (constant-time comparison; false for a malformed hash). */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parsed = stored ? parse(stored) : null;
+  if (!parsed) return false;
+  const memory = 128 * parsed.n * parsed.r * parsed.p + 1024 * 1024;
+  const key = await derive(password, parsed.salt, parsed.hash.length, {
+    N: parsed.n,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: Math.max(MAX_MEM, memory * 2),
+  });
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+}
+
+/** Whether a stored hash uses weaker parameters than today's and should be replaced after a login. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.n < N || parsed.r !== R || parsed.p !== P || parsed.hash.length !== KEY_LENGTH;
+}

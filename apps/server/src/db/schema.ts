@@ -1,0 +1,526 @@
+// The whole domain in one Drizzle schema (DESIGN §4). One schema and one set of generated
+// migrations serve both drivers, PGlite and PostgreSQL. Column names are snake_case; the
+// TypeScript properties are their camelCase twins.
+import type { FormField } from '@flagship/api-client';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** A `tsvector` for keyword search; fill it with `searchVectorSql(...)` from `./search`. */
+export const tsvector = customType<{ data: string; driverData: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const searchVector = () => tsvector('search_vector').notNull().default(sql`''::tsvector`);
+
+/** Values like `a`, `b` for a check constraint: `column in ('a', 'b')`. */
+const oneOf = (values: readonly (string | number)[]) =>
+  sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replaceAll("'", "''")}'`)).join(', '));
+
+// ---------------------------------------------------------------------------------------------
+// Value types of the jsonb columns and the text enumerations.
+
+export interface FriendlyLink {
+  name: string;
+  url: string;
+}
+export interface Banner {
+  title: string;
+  subtitle: string;
+  link: string;
+  image: string;
+}
+export interface Attachment {
+  name: string;
+  url: string;
+  /** Bytes. */
+  size: number;
+}
+export type FormFieldDefinition = FormField;
+
+export const CATEGORY_KINDS = ['project', 'policy', 'expert', 'enterprise'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export const STAFF_ROLES = ['admin', 'reviewer'] as const;
+export const APPLICATION_STATUSES = ['draft', 'submitted', 'reviewing', 'returned', 'approved', 'rejected', 'withdrawn'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** Enterprise authentication: 0 under review, 1 authenticated, 2 not passed. */
+export const AUTHENTICATION_STATUS = { reviewing: 0, authenticated: 1, rejected: 2 } as const;
+export const DOWNLOAD_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export const ACTOR_KINDS = ['staff', 'user', 'system'] as const;
+export const VERIFICATION_PURPOSES = ['findPassword'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Base data and settings.
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: id(),
+    parentId: integer('parent_id').references((): AnyPgColumn => regions.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** 1 province, 2 city, 3 district. */
+    level: smallint('level').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('regions_parent_idx').on(t.parentId, t.sort), check('regions_level_check', sql`${t.level} between 1 and 3`)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    kind: text('kind', { enum: CATEGORY_KINDS }).notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('categories_kind_idx').on(t.kind, t.sort), check('categories_kind_check', sql`${t.kind} in (${oneOf(CATEGORY_KINDS)})`)],
+);
+
+/** A single row, id 1. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    siteTitle: text('site_title').notNull().default(''),
+    /** HTML. */
+    about: text('about').notNull().default(''),
+    friendlyLinks: jsonb('friendly_links').$type<FriendlyLink[]>().notNull().default([]),
+    supportCredit: text('support_credit').notNull().default(''),
+    copyright: text('copyright').notNull().default(''),
+    banners: jsonb('banners').$type<Banner[]>().notNull().default([]),
+    accessPasswordEnabled: boolean('access_password_enabled').notNull().default(false),
+    accessPasswordHash: text('access_password_hash'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('settings_single_row_check', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Applicants, staff and their sessions.
+
+export const users = pgTable('users', {
+  id: id(),
+  /** Lower case: a mobile number or an e-mail address. */
+  account: text('account').notNull().unique('users_account_unique'),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull().default(''),
+  mobile: text('mobile').notNull().default(''),
+  email: text('email').notNull().default(''),
+  /** Upload id of the avatar image. */
+  avatar: integer('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    /** SHA-256 (hex) of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    account: text('account').notNull().unique('staff_account_unique'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: STAFF_ROLES }).notNull().default('reviewer'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check('staff_role_check', sql`${t.role} in (${oneOf(STAFF_ROLES)})`)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('staff_sessions_token_hash_unique'),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Uploads.
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    ownerUserId: integer('owner_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    ownerStaffId: integer('owner_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    originalName: text('original_name').notNull(),
+    /** Generated storage key (relative path under the uploads root or object key). */
+    storageKey: text('storage_key').notNull().unique('uploads_storage_key_unique'),
+    /** Sniffed MIME type. */
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    public: boolean('public').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_user_idx').on(t.ownerUserId, t.createdAt.desc().nullsFirst()), index('uploads_sha256_idx').on(t.sha256)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Enterprises.
+
+export const enterpriseAuthentications = pgTable(
+  'enterprise_authentications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    enterpriseName: text('enterprise_name').notNull(),
+    creditCode: text('credit_code').notNull(),
+    type: text('type').notNull(),
+    legalRepresentative: text('legal_representative').notNull(),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    address: text('address').notNull().default(''),
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    /** Upload ids of the business licence images. */
+    licenseFiles: jsonb('license_files').$type<number[]>().notNull().default([]),
+    /** HTML. */
+    introduction: text('introduction').notNull().default(''),
+    /** 0 under review, 1 authenticated, 2 not passed. */
+    status: smallint('status').notNull().default(0),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
+    reviewedAt: timestamptz('reviewed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('enterprise_authentications_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('enterprise_authentications_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    check('enterprise_authentications_status_check', sql`${t.status} in (0, 1, 2)`),
+  ],
+);
+
+/** The public enterprise library. */
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: id(),
+    authenticationId: integer('authentication_id')
+      .unique('enterprises_authentication_id_unique')
+      .references(() => enterpriseAuthentications.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    creditCode: text('credit_code').notNull().unique('enterprises_credit_code_unique'),
+    type: text('type').notNull().default(''),
+    legalRepresentative: text('legal_representative').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    address: text('address').notNull().default(''),
+    /** HTML. */
+    introduction: text('introduction').notNull().default(''),
+    logo: text('logo'),
+    /** `YYYY-MM-DD`. */
+    establishedOn: date('established_on', { mode: 'string' }),
+    published: boolean('published').notNull().default(false),
+    searchVector: searchVector(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('enterprises_search_idx').using('gin', t.searchVector),
+    index('enterprises_published_idx').on(t.published, t.id.desc().nullsFirst()),
+    index('enterprises_category_idx').on(t.categoryId),
+    index('enterprises_region_idx').on(t.regionId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content: experts, notices, funding calls and their forms.
+
+export const experts = pgTable(
+  'experts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    photo: text('photo'),
+    title: text('title').notNull().default(''),
+    organisation: text('organisation').notNull().default(''),
+    specialities: jsonb('specialities').$type<string[]>().notNull().default([]),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    /** HTML. */
+    biography: text('biography').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    searchVector: searchVector(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('experts_search_idx').using('gin', t.searchVector),
+    index('experts_published_idx').on(t.published, t.sort, t.id),
+    index('experts_category_idx').on(t.categoryId),
+    index('experts_region_idx').on(t.regionId),
+  ],
+);
+
+/** Notices and announcements. */
+export const policies = pgTable(
+  'policies',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    summary: text('summary').notNull().default(''),
+    /** HTML. */
+    content: text('content').notNull().default(''),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    /** Null while a draft; a future time schedules publication. */
+    publishedAt: timestamptz('published_at'),
+    pinned: boolean('pinned').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    searchVector: searchVector(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('policies_search_idx').using('gin', t.searchVector),
+    index('policies_list_idx').on(t.pinned.desc().nullsFirst(), t.publishedAt.desc().nullsFirst()),
+    index('policies_category_idx').on(t.categoryId),
+  ],
+);
+
+/** Funding calls. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+    cover: text('cover'),
+    summary: text('summary').notNull().default(''),
+    /** HTML: the application guide. */
+    guide: text('guide').notNull().default(''),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
+    /** Total budget in yuan. */
+    budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    budgetNote: text('budget_note').notNull().default(''),
+    applyStart: timestamptz('apply_start').notNull(),
+    applyEnd: timestamptz('apply_end').notNull(),
+    year: integer('year').notNull(),
+    published: boolean('published').notNull().default(false),
+    searchVector: searchVector(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_search_idx').using('gin', t.searchVector),
+    index('projects_window_idx').on(t.published, t.applyEnd),
+    index('projects_category_idx').on(t.categoryId),
+    index('projects_region_idx').on(t.regionId),
+    index('projects_year_idx').on(t.year),
+    check('projects_window_check', sql`${t.applyStart} <= ${t.applyEnd}`),
+  ],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** The form definition: an array of fields (see `formFieldsSchema` in @flagship/api-client). */
+    fields: jsonb('fields').$type<FormFieldDefinition[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('forms_project_idx').on(t.projectId, t.sort)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Applications.
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'restrict' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('draft'),
+    /** Optimistic concurrency: bumped on every change. */
+    version: integer('version').notNull().default(1),
+    /** Given on first submission, e.g. FS-2026-000123. */
+    serialNumber: text('serial_number').unique('applications_serial_number_unique'),
+    submittedAt: timestamptz('submitted_at'),
+    /** SHA-256 (hex) of the canonical JSON of the submitted data. */
+    receiptHash: text('receipt_hash'),
+    reviewMessage: text('review_message'),
+    reviewedBy: integer('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
+    reviewedAt: timestamptz('reviewed_at'),
+    /** Soft delete: the row stays for the audit trail. */
+    deletedAt: timestamptz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('applications_user_form_unique')
+      .on(t.userId, t.formId)
+      .where(sql`deleted_at is null`),
+    index('applications_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index('applications_form_status_idx').on(t.formId, t.status),
+    index('applications_project_idx').on(t.projectId, t.status),
+    check('applications_status_check', sql`${t.status} in (${oneOf(APPLICATION_STATUSES)})`),
+  ],
+);
+
+/** Per-year counter for serial numbers; bump it in the submitting transaction. */
+export const applicationSerials = pgTable('application_serials', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Short-lived records: verification codes, captchas, download jobs, rate limits; and the audit log.
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    account: text('account').notNull(),
+    codeHash: text('code_hash').notNull(),
+    purpose: text('purpose', { enum: VERIFICATION_PURPOSES }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_account_idx').on(t.account, t.createdAt.desc().nullsFirst())],
+);
+
+export const captchas = pgTable(
+  'captchas',
+  {
+    /** Random, also the cookie value. */
+    id: text('id').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+export const downloadJobs = pgTable(
+  'download_jobs',
+  {
+    id: id(),
+    /** Random, the name the client polls with. */
+    name: text('name').notNull().unique('download_jobs_name_unique'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DOWNLOAD_JOB_STATUSES }).notNull().default('pending'),
+    storageKey: text('storage_key'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('download_jobs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('download_jobs_status_idx').on(t.status, t.createdAt),
+    check('download_jobs_status_check', sql`${t.status} in (${oneOf(DOWNLOAD_JOB_STATUSES)})`),
+  ],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    actorKind: text('actor_kind', { enum: ACTOR_KINDS }).notNull(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull().default(''),
+    objectId: text('object_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_logs_object_idx').on(t.objectType, t.objectId),
+    check('audit_logs_actor_kind_check', sql`${t.actorKind} in (${oneOf(ACTOR_KINDS)})`),
+  ],
+);
+
+/** Counters shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    resetAt: timestamptz('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

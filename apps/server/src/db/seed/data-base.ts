@@ -1,0 +1,132 @@
+// Base data of the demo: the region tree, the categories of each kind and the site settings.
+import type { Banner, CategoryKind, FriendlyLink } from '../schema';
+
+export interface RegionSeed {
+  name: string;
+  /** Administrative division code, used for the demo companies' credit codes (not stored). */
+  code: string;
+  children?: RegionSeed[];
+}
+
+export const PROVINCE: RegionSeed = {
+  name: '浙江省',
+  code: '330000',
+  children: [
+    {
+      name: '杭州市',
+      code: '330100',
+      children: [
+        { name: '上城区', code: '330102' },
+        { name: '拱墅区', code: '330105' },
+        { name: '西湖区', code: '330106' },
+        { name: '滨江区', code: '330108' },
+        { name: '萧山区', code: '330109' },
+      ],
+    },
+    {
+      name: '宁波市',
+      code: '330200',
+      children: [
+        { name: '海曙区', code: '330203' },
+        { name: '江北区', code: '330205' },
+        { name: '北仑区', code: '330206' },
+        { name: '鄞州区', code: '330212' },
+      ],
+    },
+    {
+      name: '温州市',
+      code: '330300',
+      children: [
+        { name: '鹿城区', code: '330302' },
+        { name: '龙湾区', code: '330303' },
+        { name: '瓯海区', code: '330304' },
+        { name: '乐清市', code: '330382' },
+      ],
+    },
+    {
+      name: '嘉兴市',
+      code: '330400',
+      children: [
+        { name: '南湖区', code: '330402' },
+        { name: '秀洲区', code: '330411' },
+        { name: '海宁市', code: '330481' },
+        { name: '桐乡市', code: '330483' },
+      ],
+    },
+    {
+      name: '绍兴市',
+      code: '330600',
+      children: [
+        { name: '越城区', code: '330602' },
+        { name: '柯桥区', code: '330603' },
+        { name: '上虞区', code: '330604' },
+        { name: '诸暨市', code: '330681' },
+        { name: '嵊州市', code: '330683' },
+      ],
+    },
+    {
+      name: '金华市',
+      code: '330700',
+      children: [
+        { name: '婺城区', code: '330702' },
+        { name: '金东区', code: '330703' },
+        { name: '义乌市', code: '330782' },
+        { name: '东阳市', code: '330783' },
+      ],
+    },
+  ],
+};
+
+export const CATEGORIES: Record<CategoryKind, string[]> = {
+  project: ['舞台艺术', '美术创作', '非遗传承', '数字文创', '公共文化服务', '文艺人才培养'],
+  policy: ['通知', '公告', '政策文件', '公示'],
+  expert: ['戏剧', '音乐', '舞蹈', '美术', '非物质文化遗产', '文化产业'],
+  enterprise: ['演艺', '文创设计', '影视动漫', '艺术培训', '工艺美术', '文化科技'],
+};
+
+export const SITE_TITLE = '浙江省艺术精品工程在线申报平台';
+
+export const ABOUT_HTML = [
+  '<h2>关于平台</h2>',
+  '<p>浙江省艺术精品工程在线申报平台是省艺术精品工程办公室面向全省文艺院团、文化企业、高等院校和文艺工作者开设的项目申报与管理服务平台。平台集中发布艺术精品工程各类资助项目的申报指南、通知公告和评审结果，申报单位和个人可在线完成注册、企业认证、项目申报、进度查询和材料打印，实现“一网通办、全程留痕”。</p>',
+  '<p>艺术精品工程着眼于推出更多思想精深、艺术精湛、制作精良的优秀作品，重点扶持舞台艺术、美术创作、非物质文化遗产保护传承、数字文创和公共文化服务等领域的原创项目与人才培养，鼓励扎根生活、守正创新，讲好新时代浙江故事。</p>',
+  '<h3>平台能做什么</h3>',
+  '<ul><li>浏览项目库，了解各年度资助项目的申报条件、资助标准和申报时间；</li><li>在申报时间内在线填写申报书、上传附件，草稿随时保存，提交后生成申报编号和回执；</li><li>在个人中心查看申报进度，导出、下载和批量打印申报材料；</li><li>提交企业认证，通过审核后进入企业库，向社会展示单位风采；</li><li>查阅专家库和通知公告，及时获取政策信息。</li></ul>',
+  '<h3>服务时间与联系方式</h3>',
+  '<p>平台全天开放。工作日 9:00—12:00、13:30—17:30 提供电话咨询服务，咨询电话：0571-8700 0000（演示号码）。项目申报截止当日系统访问量较大，请合理安排时间，尽早提交。</p>',
+  '<p>如发现平台内容有误或在使用中遇到问题，欢迎通过通知公告中公布的方式与我们联系，我们将及时核实处理。</p>',
+].join('');
+
+export const FRIENDLY_LINKS: FriendlyLink[] = [
+  { name: '中国艺术研究院', url: 'https://www.zgysyjy.org.cn' },
+  { name: '国家艺术基金', url: 'https://www.cnaf.cn' },
+];
+
+export const SUPPORT_CREDIT = '技术支持：省文化艺术信息中心';
+
+export function copyrightLine(year: number): string {
+  return `© ${year} 浙江省艺术精品工程办公室 版权所有`;
+}
+
+export function banners(year: number): Banner[] {
+  return [
+    {
+      title: `${year}年度艺术精品工程项目申报进行中`,
+      subtitle: '舞台艺术、非遗传承、数字文创等多个类别同步开放，欢迎符合条件的单位和个人踊跃申报',
+      link: '/declaration',
+      image: '',
+    },
+    {
+      title: '扎根生活沃土 繁荣文艺创作',
+      subtitle: '聚焦原创精品与青年人才，推出更多具有浙江辨识度的优秀作品',
+      link: '/project',
+      image: '',
+    },
+    {
+      title: '申报指南与政策解读',
+      subtitle: '项目管理办法、专项资金管理细则和申报常见问题一站查阅',
+      link: '/policy',
+      image: '',
+    },
+  ];
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedDatabase } from './db/seed';
+import { loadConfig } from './env';
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await migrateDatabase(handle);
+  } catch (error) {
+    console.error(`Flagship cannot start: ${(error as Error).message}`);
+    await handle.close().catch(() => {});
+    process.exit(1);
+  }
+  if (config.seedDemo) await seedDatabase(handle.db);
+
+  const app = await buildApp({ config, db: handle.db });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Flagship (${handle.kind}) listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+import { randomInt } from 'node:crypto';
+import { Errno } from '@flagship/api-client';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { issueCaptcha, verifyCaptcha } from '../auth/captcha';
+import { gateCookieValue, GATE_COOKIE } from '../auth/site-gate';
+import { hashToken, newToken, sha256Hex } from '../auth/tokens';
+import type { AppContext } from '../context';
+import { hashPassword, verifyPassword } from '../db/password';
+import { sessions, settings, users, verificationCodes } from '../db/schema';
+import { SENT, type Handlers } from '../http/endpoints';
+import { AppError, badRequest } from '../http/errors';
+import { isCommonPassword } from '../lib/common-passwords';
+import { enterpriseStatusOf } from './users';
+
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_MAX_ATTEMPTS = 5;
+const CODE_COOLDOWN_S = 60;
+
+// A real hash to compare against when the account does not exist, so both paths cost the same.
+let dummyHash: Promise<string> | undefined;
+
+function checkNewPassword(password: string, account: string) {
+  if (isCommonPassword(password, account)) {
+    throw badRequest('密码：过于常见或与账号相同，请换一个更难猜的密码', { password: '过于常见或与账号相同，请换一个更难猜的密码' });
+  }
+}
+
+const isMobile = (account: string) => /^1[3-9]\d{9}$/.test(account);
+
+export function authHandlers(ctx: AppContext): Handlers['auth'] {
+  const { db, config } = ctx;
+  return {
+    captcha: async ({ reply }) => {
+      await issueCaptcha(db, reply, config.captchaTest);
+      return SENT;
+    },
+
+    register: async ({ body, req, reply }) => {
+      await verifyCaptcha(db, req, reply, body.captcha);
+      checkNewPassword(body.password, body.account);
+      const passwordHash = await hashPassword(body.password);
+      const [user] = await db
+        .insert(users)
+        .values({
+          account: body.account,
+          passwordHash,
+          name: '',
+          mobile: isMobile(body.account) ? body.account : '',
+          email: isMobile(body.account) ? '' : body.account,
+        })
+        .onConflictDoNothing({ target: users.account })
+        .returning({ id: users.id, account: users.account });
+      if (!user) throw new AppError(Errno.CONFLICT, '该账号已注册，请直接登录');
+      return user;
+    },
+
+    login: async ({ body, req, reply }) => {
+      await verifyCaptcha(db, req, reply, body.captcha);
+      const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, body.account)).limit(1);
+      dummyHash ??= hashPassword('flagship-timing-equaliser');
+      const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
+      const token = newToken();
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      });
+      return { token, id: user.id, account: user.account, enterprise_authentication_status: await enterpriseStatusOf(db, user.id) };
+    },
+
+    logout: async ({ principal }) => {
+      if (principal?.kind === 'user') {
+        await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
+      }
+      return null;
+    },
+
+    editPassword: async ({ body, principal }) => {
+      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, principal.userId)).limit(1);
+      if (!user || !(await verifyPassword(body.oldPassword, user.passwordHash))) {
+        throw badRequest('原密码：原密码不正确', { oldPassword: '原密码不正确' });
+      }
+      checkNewPassword(body.password, principal.account);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
+        // Every other session ends; this one goes on.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, principal.userId), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)));
+      });
+      return null;
+    },
+
+    sendCode: async ({ query, reply }) => {
+      const account = query.account;
+      // One code a minute per account, whether or not the account exists: the answer tells nothing.
+      const [recent] = await db
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.account, account), gt(verificationCodes.createdAt, new Date(Date.now() - CODE_COOLDOWN_S * 1000))))
+        .limit(1);
+      if (recent) {
+        const retryAfter = Math.max(1, CODE_COOLDOWN_S - Math.floor((Date.now() - recent.createdAt.getTime()) / 1000));
+        reply.header('retry-after', String(retryAfter));
+        throw new AppError(Errno.TOO_MANY_REQUESTS, `验证码已发送，请 ${retryAfter} 秒后再试`, { retryAfter });
+      }
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.account, account)).limit(1);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.insert(verificationCodes).values({
+        account,
+        // Unknown accounts get a row too (never usable: findPassword needs the user), so timing and cooldown match.
+        codeHash: sha256Hex(`${account}:${code}`),
+        purpose: 'findPassword',
+        expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      });
+      if (user) {
+        const text = `您正在找回 Flagship 申报平台的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
+        if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
+        else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
+      }
+      return { cooldown: CODE_COOLDOWN_S, expiresIn: CODE_TTL_MS / 60_000 };
+    },
+
+    findPassword: async ({ body }) => {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.account, body.account)).limit(1);
+      const [code] = await db
+        .select()
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.account, body.account), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, new Date())))
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      if (!user || !code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
+      if (code.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
+      if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`)) {
+        await db.update(verificationCodes).set({ attempts: code.attempts + 1 }).where(eq(verificationCodes.id, code.id));
+        throw new AppError(Errno.CODE_INVALID, '验证码错误，请重新输入');
+      }
+      checkNewPassword(body.password, body.account);
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        const used = await tx
+          .update(verificationCodes)
+          .set({ usedAt: new Date() })
+          .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.usedAt)))
+          .returning({ id: verificationCodes.id });
+        if (used.length === 0) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      });
+      return null;
+    },
+
+    checkAccessPassword: async ({ body, reply }) => {
+      const [row] = await db
+        .select({ enabled: settings.accessPasswordEnabled, hash: settings.accessPasswordHash })
+        .from(settings)
+        .limit(1);
+      if (!row?.enabled || !row.hash) return null;
+      if (!(await verifyPassword(body.password, row.hash))) {
+        throw badRequest('访问密码：访问密码不正确', { password: '访问密码不正确' });
+      }
+      reply.setCookie(GATE_COOKIE, gateCookieValue(row.hash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 30 * 24 * 3600 });
+      return null;
+    },
+  };
+}

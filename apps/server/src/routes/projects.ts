@@ -1,0 +1,151 @@
+import type { ProjectStatus, ProjectSummary } from '@flagship/api-client';
+import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { categories, forms, projects, regions } from '../db/schema';
+import { searchQuery } from '../db/search';
+import type { Handlers } from '../http/endpoints';
+import { notFound } from '../http/errors';
+import { applicationReadHandlers, myApplySummaries } from './applications';
+import { iso } from '../lib/dates';
+
+/** A call's status follows from its window. */
+export function projectStatus(applyStart: Date, applyEnd: Date, now = new Date()): ProjectStatus {
+  if (now < applyStart) return 'upcoming';
+  if (now > applyEnd) return 'closed';
+  return 'open';
+}
+
+export const projectSummaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  categoryId: projects.categoryId,
+  categoryName: categories.name,
+  regionId: projects.regionId,
+  regionName: regions.name,
+  cover: projects.cover,
+  summary: projects.summary,
+  budget: projects.budget,
+  budgetNote: projects.budgetNote,
+  applyStart: projects.applyStart,
+  applyEnd: projects.applyEnd,
+  year: projects.year,
+};
+
+type SummaryRow = { [K in keyof typeof projectSummaryColumns]: (typeof projectSummaryColumns)[K]['_']['data'] | null } & {
+  id: number;
+  title: string;
+  applyStart: Date;
+  applyEnd: Date;
+};
+
+export function toProjectSummary(row: SummaryRow): ProjectSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    categoryId: row.categoryId ?? null,
+    categoryName: row.categoryName ?? null,
+    regionId: row.regionId ?? null,
+    regionName: row.regionName ?? null,
+    cover: row.cover ?? null,
+    summary: row.summary ?? '',
+    budget: Number(row.budget ?? 0),
+    budgetNote: row.budgetNote ?? '',
+    applyStart: iso(row.applyStart),
+    applyEnd: iso(row.applyEnd),
+    year: row.year ?? row.applyStart.getFullYear(),
+    status: projectStatus(row.applyStart, row.applyEnd),
+  };
+}
+
+const now = sql`now()`;
+
+function statusCondition(status: ProjectStatus | 'active' | undefined): SQL | undefined {
+  switch (status) {
+    case 'upcoming':
+      return gt(projects.applyStart, now);
+    case 'open':
+      return and(lte(projects.applyStart, now), gt(projects.applyEnd, now));
+    case 'closed':
+      return lte(projects.applyEnd, now);
+    case 'active':
+      return gt(projects.applyEnd, now);
+    default:
+      return undefined;
+  }
+}
+
+export interface ProjectListFilter {
+  page: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  categoryId?: number | undefined;
+  regionId?: number | undefined;
+  status?: ProjectStatus | 'active' | undefined;
+  year?: number | undefined;
+}
+
+export async function listProjects(db: Database, filter: ProjectListFilter) {
+  const keyword = filter.keyword ? searchQuery(filter.keyword) : undefined;
+  const where = and(
+    eq(projects.published, true),
+    filter.categoryId ? eq(projects.categoryId, filter.categoryId) : undefined,
+    filter.regionId ? eq(projects.regionId, filter.regionId) : undefined,
+    filter.year ? eq(projects.year, filter.year) : undefined,
+    statusCondition(filter.status),
+    filter.keyword ? (keyword ? sql`${projects.searchVector} @@ ${keyword}` : sql`false`) : undefined,
+  );
+  // Open calls first (soonest deadline first), then upcoming (soonest start), then closed (latest first).
+  const rank = sql`case when ${projects.applyStart} > now() then 1 when ${projects.applyEnd} > now() then 0 else 2 end`;
+  const within = sql`case when ${projects.applyStart} > now() then extract(epoch from ${projects.applyStart}) when ${projects.applyEnd} > now() then extract(epoch from ${projects.applyEnd}) else -extract(epoch from ${projects.applyEnd}) end`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(projectSummaryColumns)
+      .from(projects)
+      .leftJoin(categories, eq(categories.id, projects.categoryId))
+      .leftJoin(regions, eq(regions.id, projects.regionId))
+      .where(where)
+      .orderBy(asc(rank), asc(within), desc(projects.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { list: rows.map((r) => toProjectSummary(r as SummaryRow)), total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+}
+
+export async function loadProjectRow(db: Database, id: number) {
+  const [row] = await db
+    .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments })
+    .from(projects)
+    .leftJoin(categories, eq(categories.id, projects.categoryId))
+    .leftJoin(regions, eq(regions.id, projects.regionId))
+    .where(and(eq(projects.id, id), eq(projects.published, true)))
+    .limit(1);
+  if (!row) throw notFound('项目不存在或已下线');
+  return { summary: toProjectSummary(row as SummaryRow), guide: row.guide, attachments: row.attachments ?? [] };
+}
+
+export function projectHandlers(ctx: AppContext): Handlers['project'] {
+  const { db } = ctx;
+  return {
+    list: ({ query }) => listProjects(db, query),
+
+    detail: async ({ params, principal }) => {
+      const project = await loadProjectRow(db, params.id);
+      const formRows = await db
+        .select({ id: forms.id, title: forms.title, description: forms.description })
+        .from(forms)
+        .where(eq(forms.projectId, params.id))
+        .orderBy(asc(forms.sort), asc(forms.id));
+      const mine = principal?.kind === 'user' ? await myApplySummaries(db, principal.userId, { projectId: params.id }) : [];
+      return {
+        ...project.summary,
+        guide: project.guide,
+        attachments: project.attachments,
+        forms: formRows.map((f) => ({ ...f, myApply: mine.find((a) => a.formId === f.id) ?? null })),
+      };
+    },
+
+    ...applicationReadHandlers(ctx),
+  };
+}

@@ -1,0 +1,196 @@
+import { Errno } from '@flagship/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError, drivers, startTestServer, uniqueAccount, type TestServer } from './harness';
+
+describe.each(drivers)('accounts and sessions on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+  });
+  afterAll(() => server?.close());
+
+  it('registers, logs in with the captcha and returns token and user info', async () => {
+    const c = server.client();
+    const account = uniqueAccount();
+    const registered = await c.api.auth.register({ account, password: 'Orchid-Lantern-58', captcha: await c.captcha() });
+    expect(registered.account).toBe(account);
+    const info = await c.api.auth.login({ account, password: 'Orchid-Lantern-58', captcha: await c.captcha() });
+    expect(info).toMatchObject({ id: registered.id, account, enterprise_authentication_status: null });
+    // At least 128 random bits.
+    expect(Buffer.from(info.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('refuses a duplicate account with 409', async () => {
+    const user = await server.newUser();
+    const c = server.client();
+    const error = await apiError(c.api.auth.register({ account: user.account, password: 'Another-Pass-77', captcha: await c.captcha() }));
+    expect(error.errno).toBe(Errno.CONFLICT);
+  });
+
+  it('accepts e-mail accounts case-insensitively', async () => {
+    const c = server.client();
+    const account = `Poet.${Date.now()}@Example.org`;
+    await c.api.auth.register({ account, password: 'Quiet-River-2026', captcha: await c.captcha() });
+    const info = await c.api.auth.login({ account: account.toUpperCase(), password: 'Quiet-River-2026', captcha: await c.captcha() });
+    expect(info.account).toBe(account.toLowerCase());
+  });
+
+  it('names the field and the rule of bad input in Chinese', async () => {
+    const c = server.client();
+    const error = await apiError(c.api.auth.register({ account: 'not-an-account', password: 'short', captcha: 'x' }));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+    expect(error.errmsg).toMatch(/^账号：/);
+    expect(error.fields).toMatchObject({ account: expect.any(String), password: expect.stringContaining('8') });
+  });
+
+  it('refuses common passwords', async () => {
+    const c = server.client();
+    const error = await apiError(c.api.auth.register({ account: uniqueAccount(), password: 'password123', captcha: await c.captcha() }));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+    expect(error.fields.password).toContain('常见');
+  });
+
+  it('rejects a wrong captcha (1002), and a captcha is used only once', async () => {
+    const c = server.client();
+    const answer = await c.captcha();
+    const wrong = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'whatever-123', captcha: `${answer}x` }));
+    expect(wrong.errno).toBe(Errno.CAPTCHA_INVALID);
+    const reused = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'whatever-123', captcha: answer }));
+    expect(reused.errno).toBe(Errno.CAPTCHA_INVALID);
+  });
+
+  it('answers the same for a wrong password and an unknown account', async () => {
+    const user = await server.newUser();
+    const c = server.client();
+    const wrong = await apiError(c.api.auth.login({ account: user.account, password: 'not-the-password', captcha: await c.captcha() }));
+    const unknown = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'not-the-password', captcha: await c.captcha() }));
+    expect([wrong.errno, wrong.errmsg]).toEqual([unknown.errno, unknown.errmsg]);
+  });
+
+  it('serves the captcha as an image that is not cached', async () => {
+    const response = await fetch(`${server.baseUrl}/api/verify`);
+    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(response.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+  });
+
+  it('401 without a token, 1001 with an unknown one, and logout revokes the session', async () => {
+    const user = await server.newUser();
+    const anonymous = server.client();
+    expect((await apiError(anonymous.api.user.get({ id: user.userId }))).errno).toBe(Errno.LOGIN_REQUIRED);
+
+    const forged = server.client();
+    forged.api.session.set({ token: 'forged-token-value', id: user.userId, account: user.account, enterprise_authentication_status: null });
+    expect((await apiError(forged.api.user.get({ id: user.userId }))).errno).toBe(Errno.SESSION_INVALID);
+
+    expect((await user.api.user.get({ id: user.userId })).account).toBe(user.account);
+    await user.api.auth.logout();
+    const after = await apiError(user.api.user.get({ id: user.userId }));
+    expect(after.errno).toBe(Errno.SESSION_INVALID);
+    expect(after.status).toBe(401);
+  });
+
+  it('changes the password: old one required, other sessions end, this one goes on', async () => {
+    const user = await server.newUser();
+    const other = server.client();
+    other.api.session.set(await other.api.auth.login({ account: user.account, password: user.password, captcha: await other.captcha() }));
+
+    const wrong = await apiError(user.api.auth.editPassword({ oldPassword: 'not-it-at-all', password: 'Brand-New-Pass-1' }));
+    expect(wrong.errno).toBe(Errno.INVALID_INPUT);
+    expect(wrong.fields).toHaveProperty('oldPassword');
+
+    await user.api.auth.editPassword({ oldPassword: user.password, password: 'Brand-New-Pass-1' });
+    expect((await user.api.user.get({ id: user.userId })).id).toBe(user.userId);
+    expect((await apiError(other.api.user.get({ id: user.userId }))).errno).toBe(Errno.SESSION_INVALID);
+
+    const c = server.client();
+    await c.api.auth.login({ account: user.account, password: 'Brand-New-Pass-1', captcha: await c.captcha() });
+  });
+
+  it('finds a forgotten password through a 6-digit code from the outbox, once', async () => {
+    const user = await server.newUser();
+    const c = server.client();
+    const sent = await c.api.auth.sendCode({ account: user.account });
+    expect(sent).toEqual({ cooldown: 60, expiresIn: 10 });
+    const message = server.outbox().find((m) => m.includes(`To: ${user.account}`));
+    const code = message?.match(/验证码：(\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect((await apiError(c.api.auth.findPassword({ account: user.account, code: wrongCode, password: 'Recovered-Pass-9' }))).errno).toBe(Errno.CODE_INVALID);
+    await c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Recovered-Pass-9' });
+    // All sessions end; the code cannot be used again.
+    expect((await apiError(user.api.user.get({ id: user.userId }))).errno).toBe(Errno.SESSION_INVALID);
+    expect((await apiError(c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Another-Pass-10' }))).errno).toBe(Errno.CODE_INVALID);
+    await c.api.auth.login({ account: user.account, password: 'Recovered-Pass-9', captcha: await c.captcha() });
+  });
+
+  it('answers send_code alike for unknown accounts, with a cooldown per account', async () => {
+    const c = server.client();
+    const account = uniqueAccount();
+    expect(await c.api.auth.sendCode({ account })).toEqual({ cooldown: 60, expiresIn: 10 });
+    const again = await apiError(c.api.auth.sendCode({ account }));
+    expect(again.errno).toBe(Errno.TOO_MANY_REQUESTS);
+    expect(again.data).toMatchObject({ retryAfter: expect.any(Number) });
+    expect(server.outbox().some((m) => m.includes(account))).toBe(false);
+  });
+
+  it('locks a code after 5 wrong tries', async () => {
+    const user = await server.newUser();
+    const c = server.client();
+    await c.api.auth.sendCode({ account: user.account });
+    const code = server.outbox().filter((m) => m.includes(`To: ${user.account}`)).at(-1)?.match(/验证码：(\d{6})/)?.[1] as string;
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) await apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Locked-Out-Pass-1' }));
+    const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Locked-Out-Pass-1' }));
+    expect(locked.errno).toBe(Errno.CODE_INVALID);
+    expect(locked.errmsg).toContain('次数');
+  });
+});
+
+describe.each(drivers)('users on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+  });
+  afterAll(() => server?.close());
+
+  it('reads and edits only your own user', async () => {
+    const alice = await server.newUser();
+    const bob = await server.newUser();
+    const updated = await alice.api.user.update({ id: alice.userId, name: '林晓雯', email: 'xiaowen@example.org', mobile: '13912345678' });
+    expect(updated).toMatchObject({ name: '林晓雯', email: 'xiaowen@example.org', mobile: '13912345678' });
+    expect((await apiError(bob.api.user.get({ id: alice.userId }))).errno).toBe(Errno.FORBIDDEN);
+    expect((await apiError(bob.api.user.update({ id: alice.userId, name: '冒名' }))).errno).toBe(Errno.FORBIDDEN);
+    expect((await alice.api.user.get({ id: alice.userId })).name).toBe('林晓雯');
+  });
+
+  it('validates the editable fields', async () => {
+    const user = await server.newUser();
+    const error = await apiError(user.api.user.update({ id: user.userId, mobile: '12345', email: 'nope' }));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+    expect(Object.keys(error.fields).sort()).toEqual(['email', 'mobile']);
+    expect(error.errmsg).toMatch(/手机号码|电子邮箱/);
+  });
+});
+
+describe.each(drivers)('rate limits on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(driver, { rateLimit: { max: 3, windowMs: 60_000 } });
+  });
+  afterAll(() => server?.close());
+
+  it('answers 429 with retryAfter once a client exceeds the limit', async () => {
+    const c = server.client();
+    const attempts = [];
+    for (let i = 0; i < 4; i++) {
+      attempts.push(await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'whatever-123', captcha: 'abcd' })));
+    }
+    expect(attempts.slice(0, 3).map((e) => e.errno)).toEqual([Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID]);
+    expect(attempts[3]?.errno).toBe(Errno.TOO_MANY_REQUESTS);
+    expect(attempts[3]?.data).toMatchObject({ retryAfter: expect.any(Number) });
+    expect(attempts[3]?.status).toBe(429);
+  });
+});

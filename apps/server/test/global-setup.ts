@@ -1,0 +1,51 @@
+// Prepares, once per test run, a migrated and seeded template database for each driver; every
+// test server then starts from a copy of it (PGlite: a copied data dir; PostgreSQL: CREATE
+// DATABASE … TEMPLATE).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { seedDatabase } from '../src/db/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string | null;
+  }
+}
+
+let postgres: ThrowawayPostgres | undefined;
+let templateDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  templateDir = mkdtempSync(join(tmpdir(), 'flagship-template-'));
+  const lite = await openDatabase({ dataDir: templateDir, databaseUrl: undefined });
+  await migrateDatabase(lite);
+  await seedDatabase(lite.db);
+  await lite.close();
+  project.provide('pgliteTemplate', templateDir);
+
+  let postgresUrl: string | null = null;
+  if (postgresWanted()) {
+    postgres = await startPostgres();
+    const admin = await openDatabase({ dataDir: templateDir, databaseUrl: postgres.url });
+    const { sql } = await import('drizzle-orm');
+    await admin.db.execute(sql`create database flagship_template`);
+    await admin.close();
+    const templateUrl = postgres.url.replace(/\/postgres$/, '/flagship_template');
+    const pg = await openDatabase({ dataDir: templateDir, databaseUrl: templateUrl });
+    await migrateDatabase(pg);
+    await seedDatabase(pg.db);
+    await pg.close();
+    postgresUrl = postgres.url;
+  }
+  project.provide('postgresUrl', postgresUrl);
+}
+
+export async function teardown() {
+  postgres?.stop();
+  if (templateDir) rmSync(templateDir, { recursive: true, force: true });
+}

@@ -1,0 +1,167 @@
+// A real server on loopback over a fresh copy of the demo database, and SDK clients that talk to
+// it over HTTP with their own cookie jars.
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient, createMemorySessionStore, type ApiClient, type ApiError } from '@flagship/api-client';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { loadConfig, type Config } from '../src/env';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** The drivers this run covers: PGlite always, PostgreSQL when the harness could start one. */
+export const drivers: Driver[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestServer {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  baseUrl: string;
+  config: Config;
+  /** A new SDK client with its own cookie jar and session; `errors` collects what the policy was told. */
+  client(): TestClient;
+  /** Register and log in a new applicant; returns the client holding the session. */
+  newUser(account?: string, password?: string): Promise<TestClient & { account: string; password: string; userId: number }>;
+  /** Messages written to the outbox so far. */
+  outbox(): string[];
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  api: ApiClient;
+  fetch: typeof fetch;
+  errors: string[];
+  /** A fresh captcha answer bound to this client's cookie jar. */
+  captcha(): Promise<string>;
+}
+
+/** A fetch that keeps cookies, like a browser on one site. */
+export function cookieFetch(): typeof fetch {
+  const jar = new Map<string, string>();
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (jar.size > 0) request.headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(request);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+}
+
+let counter = 0;
+/** A unique applicant account (mobile-number style). */
+export function uniqueAccount(): string {
+  counter += 1;
+  const n = (Date.now() % 1e6) * 100 + (counter % 100) + process.pid * 7;
+  return `139${String(n % 1e8).padStart(8, '0')}`;
+}
+
+export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flagship-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (driver === 'pglite') {
+    cpSync(join(inject('pgliteTemplate'), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  } else {
+    const serverUrl = inject('postgresUrl');
+    if (!serverUrl) throw new Error('PostgreSQL was not started by the global setup');
+    const name = `flagship_${randomUUID().replaceAll('-', '')}`;
+    const admin = await openDatabase({ dataDir, databaseUrl: serverUrl });
+    await admin.db.execute(sql.raw(`create database ${name} template flagship_template`));
+    await admin.close();
+    databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
+    dropDatabase = async () => {
+      const again = await openDatabase({ dataDir, databaseUrl: serverUrl });
+      await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await again.close();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    databaseUrl,
+    rateLimit: { max: 10_000, windowMs: 60_000 },
+    ...overrides,
+  };
+  const handle = await openDatabase({ dataDir, databaseUrl });
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const client = (): TestClient => {
+    const jarFetch = cookieFetch();
+    const errors: string[] = [];
+    const api = createApiClient({
+      baseUrl,
+      fetch: jarFetch,
+      session: createMemorySessionStore(),
+      policy: {
+        onError: (message) => errors.push(message),
+        onTransportError: (message) => errors.push(message),
+        reload: () => {},
+      },
+    });
+    return {
+      api,
+      fetch: jarFetch,
+      errors,
+      captcha: async () => {
+        const response = await jarFetch(`${baseUrl}/api/verify`);
+        await response.arrayBuffer();
+        const answer = response.headers.get('x-captcha-answer');
+        if (!answer) throw new Error('No captcha answer: is CAPTCHA_TEST on?');
+        return answer;
+      },
+    };
+  };
+
+  return {
+    app,
+    handle,
+    baseUrl,
+    config,
+    client,
+    async newUser(account = uniqueAccount(), password = 'Flagship-Test-2026') {
+      const c = client();
+      await c.api.auth.register({ account, password, captcha: await c.captcha() });
+      const info = await c.api.auth.login({ account, password, captcha: await c.captcha() });
+      c.api.session.set(info);
+      return { ...c, account, password, userId: info.id };
+    },
+    outbox() {
+      const dir = join(dataDir, 'outbox');
+      try {
+        return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Await a call that must fail, and return its ApiError. */
+export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('Expected the call to fail');
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import './layout.css';
+
+export const LAYOUT_MIN_WIDTH = 800;
+export const HEADER_HEIGHT = 100;
+
+export interface AppLayoutProps {
+  header: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}
+
+/** Header (100 px), main area and footer, never narrower than 800 px (spec §2, §9). */
+export function AppLayout({ header, footer, children }: AppLayoutProps) {
+  return (
+    <div className="fs-app" style={{ minWidth: LAYOUT_MIN_WIDTH }}>
+      <a className="fs-skip-link" href="#main">
+        跳到主要内容
+      </a>
+      <header className="fs-app__header" style={{ height: HEADER_HEIGHT }}>
+        {header}
+      </header>
+      <main className="fs-app__main" id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="fs-app__footer">{footer}</footer>
+    </div>
+  );
+}

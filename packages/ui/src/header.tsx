@@ -1,0 +1,150 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ActionIcon, Anchor, Button, Group, Menu, TextInput, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconSearch, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import type { CallOptions, EnterpriseAuthStatus } from '@flagship/api-client';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthStatusBadge } from './auth-status-badge';
+import { useSafeNavigate } from './navigation';
+
+export interface HeaderUser {
+  account: string;
+  enterprise_authentication_status: EnterpriseAuthStatus | null;
+}
+
+/** The part of the SDK client the header uses (the real `ApiClient` fits). */
+export interface HeaderApi {
+  auth: { logout(input?: undefined, options?: CallOptions): Promise<unknown> };
+  base: { regions(input?: undefined, options?: CallOptions): Promise<unknown> };
+  session: { clear(): void };
+}
+
+export interface HeaderProps {
+  /** Product title (the site title from the settings). */
+  title: string;
+  /** The logged-in user; undefined for visitors. */
+  user: HeaderUser | undefined;
+  api: HeaderApi;
+}
+
+export function Header({ title, user, api }: HeaderProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const go = useSafeNavigate();
+  const [keyword, setKeyword] = useState(() => new URLSearchParams(location.search).get('keyword') ?? '');
+
+  // Base data (regions) is loaded with the header; the SDK revalidates it with its ETag.
+  useEffect(() => {
+    api.base.regions(undefined, { silent: true }).catch(() => {});
+  }, [api]);
+
+  useEffect(() => {
+    if (location.pathname === '/search') setKeyword(new URLSearchParams(location.search).get('keyword') ?? '');
+  }, [location.pathname, location.search]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const value = keyword.trim();
+    if (!value) return;
+    go(`/search?keyword=${encodeURIComponent(value)}`);
+  };
+
+  const logout = async () => {
+    const query = location.search;
+    try {
+      await api.auth.logout(undefined, { silent: true });
+    } catch {
+      // The session is cleared on this side whatever the server answered.
+    }
+    api.session.clear();
+    void navigate(`/login${query}`);
+  };
+
+  return (
+    <div className="fs-header">
+      <div className="fs-header__inner">
+        <Anchor component={Link} to="/index" className="fs-header__brand" underline="never">
+          <span className="fs-header__seal" aria-hidden="true">
+            艺
+          </span>
+          <span className="fs-header__title">{title}</span>
+        </Anchor>
+
+        <Group component="nav" aria-label="主导航" gap={4} className="fs-header__nav" wrap="nowrap">
+          <NavItem to="/index" label="首页" active={location.pathname === '/index'} />
+          <NavItem to="/declaration" label="项目申报" active={location.pathname === '/declaration'} />
+          <NavItem to="/policy" label="通知公告" active={location.pathname.startsWith('/policy')} />
+        </Group>
+
+        <form role="search" onSubmit={search} className="fs-header__search">
+          <TextInput
+            value={keyword}
+            onChange={(event) => setKeyword(event.currentTarget.value)}
+            placeholder="搜索项目、公告、专家、企业"
+            aria-label="搜索关键词"
+            size="sm"
+            radius="xl"
+            w={220}
+            rightSection={
+              <ActionIcon type="submit" variant="subtle" color="cinnabar" radius="xl" aria-label="搜索">
+                <IconSearch size={16} />
+              </ActionIcon>
+            }
+          />
+        </form>
+
+        {user ? (
+          <Group gap={4} wrap="nowrap" className="fs-header__account">
+            <Anchor component={Link} to="/user" className="fs-header__user" underline="hover" title="个人中心">
+              <IconUserCircle size={20} aria-hidden="true" />
+              <span>{user.account}</span>
+            </Anchor>
+            <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+              <Menu.Target>
+                <UnstyledButton className="fs-header__menu-button" aria-label="账户菜单">
+                  <IconChevronDown size={16} />
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/personal" leftSection={<IconShieldCheck size={16} />}>
+                  <Group justify="space-between" gap={6} wrap="nowrap">
+                    <span>企业认证</span>
+                    <AuthStatusBadge status={user.enterprise_authentication_status} size="sm" />
+                  </Group>
+                </Menu.Item>
+                <Menu.Item component={Link} to="/user" leftSection={<IconUserCircle size={16} />}>
+                  个人中心
+                </Menu.Item>
+                <Menu.Item component={Link} to="/reset" leftSection={<IconKey size={16} />}>
+                  修改密码
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                  退出登录
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ) : (
+          location.pathname !== '/login' && (
+            <Group gap={8} wrap="nowrap" className="fs-header__account">
+              <Button component={Link} to="/login" variant="white" color="cinnabar" size="sm">
+                登录
+              </Button>
+              <Button component={Link} to="/reg" variant="outline" color="white" size="sm" className="fs-header__register">
+                注册
+              </Button>
+            </Group>
+          )
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NavItem({ to, label, active }: { to: string; label: string; active: boolean }) {
+  return (
+    <Anchor component={Link} to={to} className="fs-header__link" data-active={active || undefined} aria-current={active ? 'page' : undefined} underline="never">
+      {label}
+    </Anchor>
+  );
+}

@@ -1,0 +1,7 @@
+export { theme, cssVariablesResolver } from './theme';
+export { AppLayout, HEADER_HEIGHT, LAYOUT_MIN_WIDTH, type AppLayoutProps } from './app-layout';
+export { Header, type HeaderApi, type HeaderProps, type HeaderUser } from './header';
+export { Breadcrumb, type BreadcrumbProps } from './breadcrumb';
+export { Footer, type FooterLink, type FooterProps } from './footer';
+export { AuthStatusBadge, type AuthStatusBadgeProps } from './auth-status-badge';
+export { useSafeNavigate } from './navigation';

@@ -1,0 +1,40 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDITOR_OPTIONS, tinymceScriptSrc } from './config';
+import { RichTextEditor } from './rich-text-editor';
+
+describe('RichTextEditor', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('loads TinyMCE from {origin}/tinymce and, when that fails, logs it and shows nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const origin = 'http://127.0.0.1:9';
+    const { container } = render(<RichTextEditor value="<p>x</p>" onChange={() => {}} origin={origin} />);
+    const script = document.head.querySelector<HTMLScriptElement>('script[src$="tinymce.min.js"]');
+    expect(script?.src).toBe('http://127.0.0.1:9/tinymce/tinymce.min.js');
+    // happy-dom does not fetch scripts of type application/javascript: fail it as a browser would.
+    act(() => void script?.dispatchEvent(new Event('error')));
+    await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to load', 'http://127.0.0.1:9/tinymce/tinymce.min.js'));
+    await waitFor(() => expect(container.innerHTML).toBe(''));
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+
+  it('is configured as spec §9 says', () => {
+    expect(tinymceScriptSrc('https://apply.example.org')).toBe('https://apply.example.org/tinymce/tinymce.min.js');
+    expect(EDITOR_OPTIONS).toMatchObject({
+      height: 600,
+      language: 'zh-CN',
+      language_url: '/tinymce/langs/zh-CN.js',
+      menubar: false,
+      object_resizing: false,
+      link_default_target: '_blank',
+      link_title: false,
+      advlist_bullet_styles: 'square',
+      nonbreaking_force_tab: true,
+    });
+    expect(EDITOR_OPTIONS.toolbar).toHaveLength(2);
+    for (const tool of ['bold', 'italic', 'underline', 'bullist', 'numlist', 'link', 'image', 'table', 'media', 'code', 'forecolor', 'backcolor', 'fullscreen']) {
+      expect(EDITOR_OPTIONS.toolbar.join(' ').split(/\s+/)).toContain(tool);
+    }
+  });
+});
