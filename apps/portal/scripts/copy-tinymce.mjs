@@ -1,3 +1,4 @@
+/* global console */
 // Copies the parts of TinyMCE the editor uses (and its Chinese language pack) into
 // public/tinymce, served at /tinymce. The whole npm package is 13 MB; this is about 1.5 MB.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';

@@ -265,7 +265,8 @@ CREATE TABLE "users" (
 	"avatar" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_account_unique" UNIQUE("account")
+	CONSTRAINT "users_account_unique" UNIQUE("account"),
+	CONSTRAINT "users_account_lower_check" CHECK ("users"."account" = lower("users"."account"))
 );
 --> statement-breakpoint
 CREATE TABLE "verification_codes" (
@@ -305,19 +306,19 @@ ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_user_id_users_id_fk" FOREIGN
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_staff_id_staff_id_fk" FOREIGN KEY ("owner_staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_avatar_uploads_id_fk" FOREIGN KEY ("avatar") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_user_form_unique" ON "applications" USING btree ("user_id","form_id") WHERE deleted_at is null;--> statement-breakpoint
-CREATE INDEX "applications_user_idx" ON "applications" USING btree ("user_id","updated_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "applications_user_idx" ON "applications" USING btree ("user_id","updated_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "applications_form_status_idx" ON "applications" USING btree ("form_id","status");--> statement-breakpoint
 CREATE INDEX "applications_project_idx" ON "applications" USING btree ("project_id","status");--> statement-breakpoint
-CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_logs_created_idx" ON "audit_logs" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_logs_object_idx" ON "audit_logs" USING btree ("object_type","object_id");--> statement-breakpoint
 CREATE INDEX "captchas_expires_idx" ON "captchas" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "categories_kind_idx" ON "categories" USING btree ("kind","sort");--> statement-breakpoint
-CREATE INDEX "download_jobs_user_idx" ON "download_jobs" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "download_jobs_user_idx" ON "download_jobs" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "download_jobs_status_idx" ON "download_jobs" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "enterprise_authentications_user_idx" ON "enterprise_authentications" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "enterprise_authentications_status_idx" ON "enterprise_authentications" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "enterprise_authentications_user_idx" ON "enterprise_authentications" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "enterprise_authentications_status_idx" ON "enterprise_authentications" USING btree ("status","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "enterprises_search_idx" ON "enterprises" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "enterprises_published_idx" ON "enterprises" USING btree ("published","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "enterprises_published_idx" ON "enterprises" USING btree ("published","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "enterprises_category_idx" ON "enterprises" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "enterprises_region_idx" ON "enterprises" USING btree ("region_id");--> statement-breakpoint
 CREATE INDEX "experts_search_idx" ON "experts" USING gin ("search_vector");--> statement-breakpoint
@@ -326,7 +327,7 @@ CREATE INDEX "experts_category_idx" ON "experts" USING btree ("category_id");-->
 CREATE INDEX "experts_region_idx" ON "experts" USING btree ("region_id");--> statement-breakpoint
 CREATE INDEX "forms_project_idx" ON "forms" USING btree ("project_id","sort");--> statement-breakpoint
 CREATE INDEX "policies_search_idx" ON "policies" USING gin ("search_vector");--> statement-breakpoint
-CREATE INDEX "policies_list_idx" ON "policies" USING btree ("pinned" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "policies_list_idx" ON "policies" USING btree ("pinned" DESC NULLS FIRST,"published_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "policies_category_idx" ON "policies" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "projects_search_idx" ON "projects" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "projects_window_idx" ON "projects" USING btree ("published","apply_end");--> statement-breakpoint
@@ -339,6 +340,6 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_expires_idx" ON "staff_sessions" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "uploads_owner_user_idx" ON "uploads" USING btree ("owner_user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "uploads_owner_user_idx" ON "uploads" USING btree ("owner_user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "uploads_sha256_idx" ON "uploads" USING btree ("sha256");--> statement-breakpoint
-CREATE INDEX "verification_codes_account_idx" ON "verification_codes" USING btree ("account","created_at" DESC NULLS LAST);
+CREATE INDEX "verification_codes_account_idx" ON "verification_codes" USING btree ("account","created_at" DESC NULLS FIRST);

@@ -59,6 +59,8 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Malformed or over-long URLs are refused by the router before any handler: answer them in the envelope too.
+    frameworkErrors: (error, _req, reply) => sendEnvelope(reply, Errno.INVALID_INPUT, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址格式不正确', { fields: {} }),
   });
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);

@@ -16,7 +16,7 @@ export function AuthStatusBadge({ status, ...props }: AuthStatusBadgeProps) {
   }
   const label = ENTERPRISE_AUTH_STATUS_LABELS[status];
   // Dark shades keep white text above 4.5:1.
-  const color = label.tone === 'success' ? 'green.9' : 'red.9';
+  const color = label.tone === 'success' ? '#23703a' : 'red.9';
   return (
     <Badge color={color} variant="filled" data-status={status} {...props}>
       {label.text}

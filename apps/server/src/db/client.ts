@@ -75,7 +75,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const releaseLock = lockDataDir(dataDir);
+  const releaseLock = lockPgliteDataDir(dataDir);
   let client: PGlite;
   try {
     client = await PGlite.create(dir);
@@ -115,7 +115,7 @@ function processAlive(pid: number): boolean {
  * A lock file next to the data (`<dataDir>/pglite.lock`, holding the pid) refuses that early; a
  * lock left by a process that no longer runs is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockPgliteDataDir(dataDir: string): () => void {
   const path = join(dataDir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -141,6 +141,7 @@ function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The PGlite database in ${join(dataDir, 'pglite')} is already open in ${who}. ` +
             'PGlite allows one process per data directory: stop the other server, or use PostgreSQL (DATABASE_URL) to run several.',
+          { cause: error },
         );
       }
       rmSync(path, { force: true });

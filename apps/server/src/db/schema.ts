@@ -123,19 +123,23 @@ export const settings = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Applicants, staff and their sessions.
 
-export const users = pgTable('users', {
-  id: id(),
-  /** Lower case: a mobile number or an e-mail address. */
-  account: text('account').notNull().unique('users_account_unique'),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull().default(''),
-  mobile: text('mobile').notNull().default(''),
-  email: text('email').notNull().default(''),
-  /** Upload id of the avatar image. */
-  avatar: integer('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Lower case: a mobile number or an e-mail address. */
+    account: text('account').notNull().unique('users_account_unique'),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** Upload id of the avatar image. */
+    avatar: integer('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_account_lower_check', sql`${t.account} = lower(${t.account})`)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -12,8 +12,10 @@ const MAX_WORD_CHARS = 64;
 // Han ideographs (with extensions and compatibility forms) plus kana and hangul, which are also
 // written without spaces.
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
-const TOKEN_RUN = new RegExp(String.raw`([${CJK}]+)|([\p{L}\p{N}]+)`, 'gu');
-const CJK_RUN = new RegExp(String.raw`^[${CJK}]+$`, 'u');
+// A run of CJK characters, or a run of other letters and digits (Han characters are letters
+// too, hence the set difference).
+const TOKEN_RUN = new RegExp(String.raw`([${CJK}]+)|([[\p{L}\p{N}]--[${CJK}]]+)`, 'gv');
+const CJK_RUN = new RegExp(String.raw`^[${CJK}]+$`, 'v');
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", ldquo: '“', rdquo: '”', middot: '·', mdash: '—', hellip: '…' };
 

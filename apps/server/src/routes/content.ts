@@ -134,9 +134,9 @@ export function contentHandlers({ db }: AppContext): Handlers['content'] {
       // One row shape for every kind, so one UNION ALL pages across all of them.
       const parts: Record<SearchKind, SQL> = {
         project: sql`select 'project' as kind, ${projects.id} as id, ${projects.title} as title, ${projects.summary} as summary, ${projects.applyStart} as date from ${projects} where ${projects.published} and ${projects.searchVector} @@ ${match}`,
-        policy: sql`select 'policy', ${policies.id}, ${policies.title}, ${policies.summary}, ${policies.publishedAt} from ${policies} where ${policies.publishedAt} is not null and ${policies.publishedAt} <= now() and ${policies.searchVector} @@ ${match}`,
-        expert: sql`select 'expert', ${experts.id}, ${experts.name}, ${experts.title} || ' · ' || ${experts.organisation}, null::timestamptz from ${experts} where ${experts.published} and ${experts.searchVector} @@ ${match}`,
-        enterprise: sql`select 'enterprise', ${enterprises.id}, ${enterprises.name}, ${enterprises.type} || ' · ' || ${enterprises.address}, null::timestamptz from ${enterprises} where ${enterprises.published} and ${enterprises.searchVector} @@ ${match}`,
+        policy: sql`select 'policy' as kind, ${policies.id} as id, ${policies.title} as title, ${policies.summary} as summary, ${policies.publishedAt} as date from ${policies} where ${policies.publishedAt} is not null and ${policies.publishedAt} <= now() and ${policies.searchVector} @@ ${match}`,
+        expert: sql`select 'expert' as kind, ${experts.id} as id, ${experts.name} as title, ${experts.title} || ' · ' || ${experts.organisation} as summary, null::timestamptz as date from ${experts} where ${experts.published} and ${experts.searchVector} @@ ${match}`,
+        enterprise: sql`select 'enterprise' as kind, ${enterprises.id} as id, ${enterprises.name} as title, ${enterprises.type} || ' · ' || ${enterprises.address} as summary, null::timestamptz as date from ${enterprises} where ${enterprises.published} and ${enterprises.searchVector} @@ ${match}`,
       };
       const kinds = query.type ? [query.type] : (Object.keys(parts) as SearchKind[]);
       const union = sql.join(kinds.map((k) => parts[k]), sql` union all `);

@@ -58,7 +58,7 @@ function commitments(extra: Option[] = []): Field {
 }
 
 /** 舞台艺术精品创作扶持项目申报书: every field kind in one realistic form. */
-export function stageArtApplicationForm(year: number): Field[] {
+export function stageArtApplicationForm(year: number, maxAmount = 300_000): Field[] {
   return [
     { key: 'basicSection', kind: 'section', label: '一、基本信息', help: '带 * 的为必填项。草稿可随时保存，提交后不可修改，如需修改请联系工作人员退回。' },
     { key: 'projectName', kind: 'text', label: '项目名称', required: true, minLength: 2, maxLength: 50, placeholder: '如：原创越剧《钱塘潮》' },
@@ -86,7 +86,7 @@ export function stageArtApplicationForm(year: number): Field[] {
     { key: 'contentSection', kind: 'section', label: '二、项目内容' },
     { key: 'projectPeriod', kind: 'dateRange', label: '项目周期', required: true, min: `${year}-01-01`, max: `${year + 2}-12-31`, help: '实施周期一般不超过 24 个月' },
     { key: 'premiereDate', kind: 'date', label: '首演日期', min: `${year}-01-01`, max: `${year + 2}-12-31`, help: '尚未首演的请填写计划首演日期' },
-    { key: 'requestedAmount', kind: 'money', label: '申请资助金额（元）', required: true, min: 10_000, max: 300_000, help: '单个项目资助上限 30 万元' },
+    { key: 'requestedAmount', kind: 'money', label: '申请资助金额（元）', required: true, min: 10_000, max: maxAmount, help: `单个项目资助上限 ${maxAmount / 10_000} 万元` },
     { key: 'performanceCount', kind: 'number', label: '计划演出场次', required: true, integer: true, min: 1, max: 300 },
     { key: 'summary', kind: 'textarea', label: '项目简介', required: true, minLength: 50, maxLength: 800, placeholder: '简要介绍作品题材、主题立意、艺术特色和预期影响' },
     { key: 'creativePlan', kind: 'richText', label: '创作方案', required: true, maxLength: 8000, help: '包括创作背景、剧情梗概、艺术构想、排演计划和宣传推广计划等' },

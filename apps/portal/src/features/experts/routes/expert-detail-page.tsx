@@ -33,7 +33,7 @@ export default function ExpertDetailPage() {
                 </Group>
                 <Group gap={6}>
                   {data.specialities.map((s) => (
-                    <Badge key={s} variant="light" color="cinnabar.8">
+                    <Badge key={s} variant="outline" color="cinnabar.8">
                       {s}
                     </Badge>
                   ))}

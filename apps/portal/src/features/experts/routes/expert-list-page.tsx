@@ -50,7 +50,7 @@ export default function ExpertListPage() {
                     </Group>
                     <Group gap={6} mt="md">
                       {expert.specialities.slice(0, 4).map((s) => (
-                        <Badge key={s} variant="light" color="cinnabar.8" size="sm">
+                        <Badge key={s} variant="outline" color="cinnabar.8" size="sm">
                           {s}
                         </Badge>
                       ))}

@@ -58,12 +58,12 @@ export default function PolicyListPage() {
                       <Stack gap={4} style={{ minWidth: 0 }}>
                         <Group gap={8} wrap="nowrap">
                           {policy.pinned && (
-                            <Badge color="cinnabar" size="sm" variant="filled">
+                            <Badge color="cinnabar" size="sm" variant="filled" style={{ flex: 'none' }}>
                               置顶
                             </Badge>
                           )}
                           {policy.categoryName && (
-                            <Badge color="ink.7" size="sm" variant="outline">
+                            <Badge color="ink.7" size="sm" variant="outline" style={{ flex: 'none' }}>
                               {policy.categoryName}
                             </Badge>
                           )}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen, field, login, newAccount, nextCaptcha, openPortal, readOutbox, type Portal } from './support';
+
+describe('account', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(12);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  // Journey 2: register → log in → edit personal information → change password → log in again.
+  it('registers, logs in, edits the profile, changes the password and logs in again', async () => {
+    const { page, url } = portal;
+    const account = newAccount('reg');
+    const password = 'Qingshan#2026';
+    const newPassword = 'Xihu-Lotus-77';
+
+    const captcha = nextCaptcha(page);
+    await page.goto(`${url}/reg`);
+    const answer = await captcha;
+    await field(page, '账号').fill(account);
+    await field(page, '密码').fill(password);
+    await field(page, '确认密码').fill('something-else');
+    await field(page, '确认密码').blur();
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await field(page, '确认密码').fill(password);
+    await field(page, '图形验证码').fill(answer);
+    await checkScreen(page, 'reg');
+    await page.getByRole('button', { name: '注册' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('注册成功').waitFor();
+    // The header is not on /login (outside the layout), and neither are its buttons.
+    expect(await page.locator('.fs-app__header').count()).toBe(0);
+    await checkScreen(page, 'login');
+
+    await login(page, url, account, password);
+    expect(new URL(page.url()).pathname).toBe('/user');
+    await page.getByText('您还没有申报记录').waitFor();
+    await checkScreen(page, 'user-empty');
+
+    // Logged-in users are sent from /login and /reg to /.
+    await page.goto(`${url}/login`);
+    await page.waitForURL('**/index');
+    await page.goto(`${url}/reg`);
+    await page.waitForURL('**/index');
+
+    // Personal information through the header menu.
+    await page.getByRole('button', { name: '账户菜单' }).click();
+    await page.getByRole('menuitem', { name: /企业认证/ }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /企业认证/ }).textContent()).toContain('未认证');
+    await checkScreen(page, 'header-menu');
+    await page.getByRole('menuitem', { name: /企业认证/ }).click();
+    await page.waitForURL('**/personal');
+    await field(page, '姓名').fill('沈清和');
+    await field(page, '手机号码').fill('1380000');
+    await field(page, '手机号码').blur();
+    await page.getByText('不是有效的手机号码').waitFor();
+    await field(page, '手机号码').fill('13800138000');
+    await field(page, '电子邮箱').fill('shen@example.org');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('个人信息已保存').waitFor();
+    await page.reload();
+    await expect.poll(() => field(page, '姓名').inputValue()).toBe('沈清和');
+    expect(await field(page, '手机号码').inputValue()).toBe('13800138000');
+    await checkScreen(page, 'personal');
+
+    // Change the password: the session ends and the new password works.
+    await page.getByRole('button', { name: '账户菜单' }).click();
+    await page.getByRole('menuitem', { name: /修改密码/ }).click();
+    await page.waitForURL('**/reset');
+    await field(page, '原密码').fill(password);
+    await field(page, '新密码').fill(newPassword);
+    await field(page, '确认新密码').fill(newPassword);
+    await checkScreen(page, 'reset');
+    const loginCaptcha = nextCaptcha(page);
+    await page.getByRole('button', { name: '修改密码' }).click();
+    await page.waitForURL('**/login');
+    await loginCaptcha;
+
+    // The old password no longer works; the server's message shows and the captcha changes.
+    let answer2 = await (async () => {
+      const c = nextCaptcha(page);
+      await page.getByRole('button', { name: '图形验证码，点击换一张' }).click();
+      return c;
+    })();
+    await field(page, '账号').fill(account);
+    await field(page, '密码').fill(password);
+    await field(page, '图形验证码').fill(answer2);
+    const refreshed = nextCaptcha(page);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    answer2 = await refreshed;
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await field(page, '密码').fill(newPassword);
+    await field(page, '图形验证码').fill(answer2);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/user');
+
+    // Logging out keeps the current query.
+    await page.goto(`${url}/project?year=2026`);
+    await page.getByRole('button', { name: '账户菜单' }).click();
+    await page.getByRole('menuitem', { name: /退出登录/ }).click();
+    await page.waitForURL('**/login?year=2026');
+    expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'flagship-portal-token' }));
+  });
+
+  // Journey 7: a forgotten password, reset with the code from the outbox.
+  it('resets a forgotten password with the code sent to the outbox', async () => {
+    const { page, url } = portal;
+    const account = newAccount('forget');
+    const password = 'Qingshan#2026';
+    const newPassword = 'Moganshan-88';
+    // Register through the screen (captcha from the header).
+    const captcha = nextCaptcha(page);
+    await page.goto(`${url}/reg`);
+    const answer = await captcha;
+    await field(page, '账号').fill(account);
+    await field(page, '密码').fill(password);
+    await field(page, '确认密码').fill(password);
+    await field(page, '图形验证码').fill(answer);
+    await page.getByRole('button', { name: '注册' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByRole('link', { name: '忘记密码？' }).click();
+    await page.waitForURL('**/forget');
+    await field(page, '账号').fill(account);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重发/ }).waitFor();
+    expect(await page.getByRole('button', { name: /秒后重发/ }).isDisabled()).toBe(true);
+    await expect.poll(() => readOutbox(account), { timeout: 10_000 }).toBeTruthy();
+    const code = /\b(\d{6})\b/.exec(readOutbox(account) ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await field(page, '验证码').fill(code ?? '');
+    await field(page, '新密码').fill(newPassword);
+    await field(page, '确认新密码').fill(newPassword);
+    await checkScreen(page, 'forget');
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await page.waitForURL('**/login');
+    await login(page, url, account, newPassword);
+    expect(new URL(page.url()).pathname).toBe('/user');
+  });
+});

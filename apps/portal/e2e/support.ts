@@ -1,0 +1,136 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { freePort, launchChromium } from '@flagship/testing/browser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { expect, inject } from 'vitest';
+
+const portalRoot = resolve(import.meta.dirname, '..');
+export const artifactsDir = join(portalRoot, 'artifacts');
+
+export interface Portal {
+  url: string;
+  apiUrl: string;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The built portal behind `vite preview`, proxying /api and /admin to the test server. Each
+ * journey talks to the server from its own loopback address (`127.0.0.<n>`), so that the
+ * per-client rate limits of login, register and captcha apply to each journey separately.
+ */
+export async function openPortal(client: number): Promise<Portal> {
+  const apiUrl = inject('apiUrl');
+  const port = await freePort();
+  const proxy = { target: apiUrl, changeOrigin: false, localAddress: `127.0.0.${client}` };
+  const server: PreviewServer = await preview({
+    root: portalRoot,
+    logLevel: 'warn',
+    preview: { port, host: '127.0.0.1', strictPort: true, proxy: { '/api': proxy, '/admin': proxy } },
+  });
+  const browser = await launchChromium(chromium);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiUrl,
+    browser,
+    context,
+    page,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+let accountSeq = 0;
+export function newAccount(tag: string): string {
+  accountSeq += 1;
+  return `${tag}${Date.now().toString(36)}${accountSeq}@example.com`;
+}
+
+/** An input by its label, which may end with the required mark. */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
+/** Waits for the next captcha image and returns its answer (CAPTCHA_TEST=1 sends it in a header). */
+export function nextCaptcha(page: Page): Promise<string> {
+  return page
+    .waitForResponse((response) => response.url().includes('/api/verify') && response.status() === 200)
+    .then((response) => response.headers()['x-captcha-answer'] ?? '');
+}
+
+export async function register(page: Page, url: string, account: string, password: string): Promise<void> {
+  const captcha = nextCaptcha(page);
+  await page.goto(`${url}/reg`);
+  const answer = await captcha;
+  await field(page, '账号').fill(account);
+  await field(page, '密码').fill(password);
+  await field(page, '确认密码').fill(password);
+  await field(page, '图形验证码').fill(answer);
+  await page.getByRole('button', { name: '注册' }).click();
+  await page.waitForURL('**/login');
+}
+
+export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
+  const captcha = nextCaptcha(page);
+  if (!page.url().includes('/login')) await page.goto(`${url}${path}`);
+  const answer = await captcha;
+  await field(page, '账号').fill(account);
+  await field(page, '密码').fill(password);
+  await field(page, '图形验证码').fill(answer);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** No serious or critical axe violation, and a screenshot under artifacts/. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Let notifications and transitions settle before looking.
+  await page.waitForTimeout(300);
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  const result = await new AxeBuilder({ page }).exclude('.tox').analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  expect(report, `axe on ${name}`).toEqual([]);
+}
+
+/** The newest outbox message that mentions `account`. */
+export function readOutbox(account: string): string | undefined {
+  const dir = inject('outboxDir');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  for (const file of files.reverse()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (text.includes(account)) return text;
+  }
+  return undefined;
+}
+
+/** Log in through the API from outside the page (for journeys that do not test the login screen). */
+export async function apiLogin(apiUrl: string, account: string, password: string): Promise<{ token: string; id: number; account: string; enterprise_authentication_status: 0 | 1 | 2 | null }> {
+  const captcha = await fetch(`${apiUrl}/api/verify`);
+  const answer = captcha.headers.get('x-captcha-answer') ?? '';
+  const cookie = captcha.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const response = await fetch(`${apiUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ account, password, captcha: answer }),
+  });
+  const body = (await response.json()) as { errno: number; errmsg: string; data: never };
+  if (body.errno !== 200) throw new Error(`login failed: ${body.errmsg}`);
+  return body.data;
+}

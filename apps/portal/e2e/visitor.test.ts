@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen, openPortal, type Portal } from './support';
+
+// Journey 1: a visitor browses home → calls → a notice → an expert → a company → search.
+describe('visitor', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(11);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('browses the site without logging in', async () => {
+    const { page, url } = portal;
+    await page.goto(`${url}/`);
+    await page.waitForURL('**/index');
+    const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
+    const siteTitle = settings.data.siteTitle;
+    await expect.poll(() => page.title()).toBe(`首页 - ${siteTitle}`);
+    await expect.poll(() => page.getByRole('link', { name: '登录' }).isVisible()).toBe(true);
+    expect(await page.locator('.fs-app__header').evaluate((el) => el.getBoundingClientRect().height)).toBe(100);
+    for (const link of settings.data.friendlyLinks) {
+      expect(await page.getByRole('link', { name: link.name }).getAttribute('target')).toBe('_blank');
+    }
+    await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
+    await checkScreen(page, 'home');
+
+    // Calls open for application, with a countdown.
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '项目申报' }).click();
+    await page.waitForURL('**/declaration');
+    await expect.poll(() => page.title()).toBe(`项目申报 - ${siteTitle}`);
+    await page.locator('.fs-deadline').first().waitFor();
+    expect(await page.locator('.fs-deadline').first().textContent()).toMatch(/距(截止|开始)还有/);
+    await checkScreen(page, 'declaration');
+
+    // The project library with a filter.
+    await page.goto(`${url}/project?status=open`);
+    await page.locator('.fs-card-link').first().waitFor();
+    await checkScreen(page, 'project');
+
+    // A notice.
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '通知公告' }).click();
+    await page.waitForURL('**/policy');
+    await page.locator('.fs-list__item').first().waitFor();
+    await checkScreen(page, 'policy');
+    const noticeTitle = (await page.locator('.fs-list__item').first().locator('p').first().textContent()) ?? '';
+    await page.locator('.fs-list__item').first().click();
+    await page.waitForURL('**/policyDetail?id=*');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(noticeTitle);
+    expect(await page.getByRole('navigation', { name: '面包屑导航' }).textContent()).toContain('公告详情');
+    await checkScreen(page, 'policy-detail');
+
+    // An expert.
+    await page.goto(`${url}/expert`);
+    await page.locator('.fs-card-link').first().waitFor();
+    await checkScreen(page, 'expert');
+    await page.locator('.fs-card-link').first().click();
+    await page.waitForURL('**/expertDetail?id=*');
+    await page.getByText('个人简介').waitFor();
+    await checkScreen(page, 'expert-detail');
+
+    // A company: the library is open, its details need a login (without the query).
+    await page.goto(`${url}/company`);
+    await page.locator('.fs-card-link').first().waitFor();
+    await checkScreen(page, 'company');
+    await page.locator('.fs-card-link').first().click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page.url()).search).toBe('');
+
+    // Search from the header: an empty keyword does nothing.
+    await page.goto(`${url}/about`);
+    await page.locator('.rich-text').waitFor();
+    await checkScreen(page, 'about');
+    const search = page.getByRole('textbox', { name: '搜索关键词' });
+    await search.fill('   ');
+    await search.press('Enter');
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).pathname).toBe('/about');
+    await search.fill('艺术');
+    await search.press('Enter');
+    await page.waitForURL('**/search?keyword=*');
+    expect(new URL(page.url()).searchParams.get('keyword')).toBe('艺术');
+    await page.locator('.fs-list__item').first().waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: /全部（\d+）/ }).isVisible()).toBe(true);
+    await checkScreen(page, 'search');
+    await page.getByRole('tab', { name: /通知公告/ }).click();
+    await page.waitForURL('**type=policy*');
+    await page.locator('.fs-list__item').first().waitFor();
+
+    // Screens with no data of their own.
+    await page.goto(`${url}/construction`);
+    await page.getByRole('heading', { name: '栏目建设中' }).waitFor();
+    await expect.poll(() => page.title()).toBe(siteTitle);
+    await checkScreen(page, 'construction');
+    await page.goto(`${url}/no/such/page`);
+    await page.waitForURL('**/404');
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+    await checkScreen(page, '404');
+  });
+});

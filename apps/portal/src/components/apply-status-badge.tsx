@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+import { APPLY_STATUS_LABELS, type ApplyStatus } from '@flagship/api-client';
+
+const COLORS: Record<ApplyStatus, string> = {
+  draft: 'ink.6',
+  submitted: 'blue.9',
+  reviewing: '#8a5300',
+  returned: '#a63c06',
+  approved: '#23703a',
+  rejected: 'red.9',
+  withdrawn: 'ink.6',
+};
+
+export function ApplyStatusBadge({ status }: { status: ApplyStatus }) {
+  return (
+    <Badge color={COLORS[status]} variant="filled">
+      {APPLY_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** The applicant may change the application only in these states. */
+export const EDITABLE_STATUSES: ReadonlySet<ApplyStatus> = new Set(['draft', 'returned']);

@@ -1,0 +1,61 @@
+import '@mantine/core/styles/PasswordInput.css';
+import { useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { loginBody } from '@flagship/api-client';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/form-errors';
+import { safeRedirect } from '../../../lib/redirect';
+import { zodValidate } from '../../../lib/zod-form';
+import { AuthScreen } from '../components/auth-card';
+import { CaptchaInput } from '../components/captcha-input';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { account: '', password: '', captcha: '' },
+    validate: zodValidate(loginBody),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const info = await api.auth.login(values);
+      api.session.set(info);
+      void navigate(safeRedirect(params.get('redirect'), '/user'), { replace: true });
+    } catch (error) {
+      showServerFieldErrors(form, error);
+      form.setFieldValue('captcha', '');
+      setCaptchaVersion((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <AuthScreen title="用户登录">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="账号" required placeholder="手机号码或电子邮箱" autoComplete="username" {...form.getInputProps('account')} />
+          <PasswordInput label="密码" required autoComplete="current-password" {...form.getInputProps('password')} />
+          <CaptchaInput version={captchaVersion} {...form.getInputProps('captcha')} />
+          <Button type="submit" loading={busy} fullWidth size="md">
+            登录
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forget" size="sm">
+              忘记密码？
+            </Anchor>
+            <Anchor component={Link} to="/reg" size="sm">
+              没有账号？立即注册
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,26 @@
+import { api } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+
+export function useFormDetail(projectId: number | undefined, formId: number | undefined) {
+  return useAsync(
+    (signal) => (projectId && formId ? api.project.form({ projectId, formId }, { signal }) : Promise.reject(new Error('缺少项目或表单编号'))),
+    [projectId, formId],
+  );
+}
+
+/** One of my applications with the definition of its form. */
+export function useApplication(applyId: number | undefined) {
+  return useAsync(async (signal) => {
+    if (!applyId) throw new Error('缺少申报编号');
+    const apply = await api.project.applyDetail({ applyId }, { signal });
+    const detail = await api.project.form({ projectId: apply.projectId, formId: apply.formId }, { signal });
+    return { apply, form: detail.form, project: detail.project };
+  }, [applyId]);
+}
+
+export function useBatchPrint(ids: number[]) {
+  return useAsync(
+    (signal) => (ids.length ? api.apply.batchPrint({ projectId: 'all', ids }, { signal }) : Promise.reject(new Error('请选择要打印的申报'))),
+    [ids.join(',')],
+  );
+}

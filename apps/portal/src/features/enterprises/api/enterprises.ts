@@ -1,0 +1,28 @@
+import { api } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+
+export const ENTERPRISE_PAGE_SIZE = 12;
+
+export function useEnterpriseCategories() {
+  return useAsync((signal) => api.base.categories({ kind: 'enterprise' }, { signal }), []);
+}
+
+export function useEnterpriseList(query: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
+  return useAsync(
+    (signal) => api.enterprise.list({ ...query, pageSize: ENTERPRISE_PAGE_SIZE }, { signal }),
+    [query.page, query.keyword, query.categoryId, query.regionId],
+  );
+}
+
+export function useEnterprise(id: number | undefined) {
+  return useAsync((signal) => (id ? api.enterprise.detail({ id }, { signal }) : Promise.reject(new Error('缺少企业编号'))), [id]);
+}
+
+/** My authentication: its status and what I sent last. */
+export function useMyAuthentication() {
+  return useAsync(async (signal) => {
+    const status = await api.enterprise.checkAuthenticationStatus(undefined, { signal });
+    const info = status.code === 'unauth' ? null : await api.enterprise.getEnterpriseInfo(undefined, { signal });
+    return { status, info };
+  }, []);
+}

@@ -1,0 +1,34 @@
+import type { ProjectStatus } from '@flagship/api-client';
+import { api } from '../../../lib/api';
+import { useAsync } from '../../../lib/use-async';
+
+export const PROJECT_PAGE_SIZE = 10;
+
+export interface ProjectQuery {
+  page: number;
+  keyword?: string;
+  categoryId?: number;
+  regionId?: number;
+  status?: ProjectStatus;
+  year?: number;
+}
+
+export function useProjectCategories() {
+  return useAsync((signal) => api.base.categories({ kind: 'project' }, { signal }), []);
+}
+
+export function useProjectList(query: ProjectQuery) {
+  return useAsync(
+    (signal) => api.project.list({ ...query, pageSize: PROJECT_PAGE_SIZE }, { signal }),
+    [query.page, query.keyword, query.categoryId, query.regionId, query.status, query.year],
+  );
+}
+
+/** Calls open now or opening soon ('active'), soonest deadline first. */
+export function useActiveProjects(page: number) {
+  return useAsync((signal) => api.project.list({ status: 'active', page, pageSize: PROJECT_PAGE_SIZE }, { signal }), [page]);
+}
+
+export function useProject(id: number | undefined) {
+  return useAsync((signal) => (id ? api.project.detail({ id }, { signal }) : Promise.reject(new Error('缺少项目编号'))), [id]);
+}

@@ -1,0 +1,78 @@
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Mark.css';
+import { Badge, Group, Highlight, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { SEARCH_KIND_LABELS, SEARCH_KINDS, type SearchKind } from '@flagship/api-client';
+import { Link } from 'react-router-dom';
+import { ListPagination } from '../../../components/list-pagination';
+import { Page } from '../../../components/page';
+import { Empty, ErrorState, Loading } from '../../../components/states';
+import { formatDate } from '../../../lib/format';
+import { useQueryParams } from '../../../lib/use-query-params';
+import { HIT_LINKS, SEARCH_PAGE_SIZE, useSearch } from '../api/search';
+
+export default function SearchPage() {
+  const query = useQueryParams();
+  const keyword = query.get('keyword').trim();
+  const typeParam = query.get('type');
+  const type = (SEARCH_KINDS as readonly string[]).includes(typeParam) ? (typeParam as SearchKind) : undefined;
+  const result = useSearch(keyword, type, query.page);
+  const counts = result.data?.counts;
+  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
+
+  return (
+    <Page heading={keyword ? `搜索「${keyword}」` : '搜索'}>
+      {!keyword ? (
+        <Empty>请在页面顶部输入关键词进行搜索</Empty>
+      ) : (
+        <>
+          <Tabs value={type ?? 'all'} onChange={(value) => query.set({ type: value === 'all' ? null : value })} mb="lg">
+            <Tabs.List>
+              <Tabs.Tab value="all">全部{all !== undefined ? `（${all}）` : ''}</Tabs.Tab>
+              {SEARCH_KINDS.map((kind) => (
+                <Tabs.Tab key={kind} value={kind}>
+                  {SEARCH_KIND_LABELS[kind]}
+                  {counts ? `（${counts[kind] ?? 0}）` : ''}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          {result.status === 'error' && !result.data ? (
+            <ErrorState error={result.error} onRetry={result.reload} />
+          ) : !result.data ? (
+            <Loading />
+          ) : result.data.list.length === 0 ? (
+            <Empty>没有找到与「{keyword}」相关的内容</Empty>
+          ) : (
+            <>
+              <Stack gap={0} className="fs-list" aria-busy={result.status === 'loading'}>
+                {result.data.list.map((hit) => (
+                  <UnstyledButton key={`${hit.kind}-${hit.id}`} component={Link} to={HIT_LINKS[hit.kind](hit.id)} className="fs-list__item">
+                    <Group gap={8} wrap="nowrap" mb={4}>
+                      <Badge size="sm" variant="outline" color="cinnabar.8" style={{ flex: 'none' }}>
+                        {SEARCH_KIND_LABELS[hit.kind]}
+                      </Badge>
+                      <Highlight highlight={keyword} fw={600} lineClamp={1} color="yellow.2">
+                        {hit.title}
+                      </Highlight>
+                      {hit.date && (
+                        <Text size="sm" c="dimmed" ml="auto" style={{ flex: 'none' }}>
+                          {formatDate(hit.date)}
+                        </Text>
+                      )}
+                    </Group>
+                    {hit.summary && (
+                      <Highlight highlight={keyword} size="sm" c="dimmed" lineClamp={2} color="yellow.2">
+                        {hit.summary}
+                      </Highlight>
+                    )}
+                  </UnstyledButton>
+                ))}
+              </Stack>
+              <ListPagination page={result.data.page} pageSize={SEARCH_PAGE_SIZE} total={result.data.total} onChange={(page) => query.set({ page })} />
+            </>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// `pnpm test` runs both: unit tests of the portal's pure code, and the browser journeys
+// against the real server (e2e/*.test.ts, see e2e/global-setup.ts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One Chromium at a time on small machines; files still share one server.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

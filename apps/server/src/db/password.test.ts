@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash, verifyPassword } from './password';
+
+describe('password hashing', () => {
+  it('hashes with scrypt N=2^17, r=8, p=1 into scrypt$N$r$p$salt$hash and verifies', async () => {
+    const stored = await hashPassword('Flagship@2026');
+    const [scheme, n, r, p, salt, hash] = stored.split('$');
+    expect([scheme, n, r, p]).toEqual(['scrypt', '131072', '8', '1']);
+    expect(Buffer.from(salt ?? '', 'base64')).toHaveLength(16);
+    expect(Buffer.from(hash ?? '', 'base64')).toHaveLength(64);
+    expect(await verifyPassword('Flagship@2026', stored)).toBe(true);
+    expect(await verifyPassword('flagship@2026', stored)).toBe(false);
+    expect(await verifyPassword('', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    const [a, b] = await Promise.all([hashPassword('同一个密码'), hashPassword('同一个密码')]);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('同一个密码', a)).toBe(true);
+    expect(await verifyPassword('同一个密码', b)).toBe(true);
+  });
+
+  it('verifies hashes made with other (valid) parameters and flags them for rehashing', async () => {
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync('secret', salt, 32, { N: 1024, r: 8, p: 1 });
+    const stored = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    expect(await verifyPassword('secret', stored)).toBe(true);
+    expect(await verifyPassword('Secret', stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+  });
+
+  it('answers false, without throwing, for malformed or absurd stored values', async () => {
+    for (const stored of [
+      null,
+      undefined,
+      '',
+      'plain',
+      'bcrypt$10$abc',
+      'scrypt$131072$8$1$c2FsdA==',
+      'scrypt$100000$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA==',
+      'scrypt$1073741824$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA==',
+      'scrypt$131072$8$1$$aGFzaGhhc2hoYXNoaGFzaA==',
+    ]) {
+      expect(await verifyPassword('x', stored)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { formFieldsSchema, type DownloadJob, type FormField } from '@flagship/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import { zipSync, type Zippable } from 'fflate';
+import { and, eq, gt, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { applications, downloadJobs, forms, projects, regions, uploads, users } from '../db/schema';
+import { applicationDocx } from './documents';
+import { iso } from './dates';
+import { newStorageKey, type Storage } from './storage';
+
+// Download packages: the application as .docx plus its attachments in one zip, built in the
+// background. The job's state lives in the database, so any server process can answer for it.
+
+export const JOB_TTL_MS = 24 * 3600_000;
+/** A job that has not moved for this long was cut short (the process died): it is failed. */
+const STALLED_MS = 5 * 60_000;
+
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+type ApplicationRow = typeof applications.$inferSelect;
+export type JobRow = typeof downloadJobs.$inferSelect;
+
+export interface JobDeps {
+  db: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}
+
+/** Everything a document of one application needs. */
+export interface ApplicationBundle {
+  application: ApplicationRow;
+  projectTitle: string;
+  formTitle: string;
+  account: string;
+  fields: FormField[];
+  /** The applicant's own uploads referenced by file, files and image fields, in field order. */
+  attachments: (typeof uploads.$inferSelect)[];
+}
+
+/** Upload ids referenced by the file, files and image fields of some data. */
+export function referencedUploads(fields: FormField[], data: Record<string, unknown>): number[] {
+  const ids: number[] = [];
+  const take = (value: unknown) => {
+    if (Number.isSafeInteger(value) && (value as number) > 0) ids.push(value as number);
+  };
+  for (const field of fields) {
+    const value = data[field.key];
+    if (field.kind === 'file' || field.kind === 'image') take(value);
+    else if (field.kind === 'files' && Array.isArray(value)) value.forEach(take);
+  }
+  return [...new Set(ids)];
+}
+
+export async function loadBundle(db: Executor, applicationId: number): Promise<ApplicationBundle> {
+  const [row] = await db
+    .select({ application: applications, projectTitle: projects.title, formTitle: forms.title, fields: forms.fields, account: users.account })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .innerJoin(forms, eq(forms.id, applications.formId))
+    .innerJoin(users, eq(users.id, applications.userId))
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  if (!row) throw new Error(`Application ${applicationId} not found`);
+  const fields = formFieldsSchema.parse(row.fields);
+  const ids = referencedUploads(fields, row.application.data);
+  const found =
+    ids.length > 0
+      ? await db
+          .select()
+          .from(uploads)
+          .where(and(inArray(uploads.id, ids), eq(uploads.ownerUserId, row.application.userId)))
+      : [];
+  const byId = new Map(found.map((u) => [u.id, u]));
+  return {
+    application: row.application,
+    projectTitle: row.projectTitle,
+    formTitle: row.formTitle,
+    account: row.account,
+    fields,
+    attachments: ids.flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+/** Region names as full paths (浙江省 杭州市 西湖区). */
+async function regionNames(db: Executor): Promise<Map<number, string>> {
+  const rows = await db.select({ id: regions.id, parentId: regions.parentId, name: regions.name }).from(regions);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const path = (id: number): string => {
+    const parts: string[] = [];
+    for (let r = byId.get(id); r && parts.length < 5; r = r.parentId ? byId.get(r.parentId) : undefined) parts.unshift(r.name);
+    return parts.join(' ');
+  };
+  return new Map(rows.map((r) => [r.id, path(r.id)]));
+}
+
+export async function renderBundle(db: Executor, bundle: ApplicationBundle): Promise<Buffer> {
+  const names = await regionNames(db);
+  const files = new Map(bundle.attachments.map((u) => [u.id, u.originalName]));
+  const a = bundle.application;
+  return applicationDocx({
+    projectTitle: bundle.projectTitle,
+    formTitle: bundle.formTitle,
+    applicant: bundle.account,
+    status: a.status,
+    serialNumber: a.serialNumber,
+    submittedAt: a.submittedAt,
+    sha256: a.receiptHash,
+    fields: bundle.fields,
+    data: a.data,
+    lookups: { region: (id) => names.get(id), file: (id) => files.get(id) },
+  });
+}
+
+/** A file name (without extension) for the documents of an application. */
+export function documentName(bundle: Pick<ApplicationBundle, 'projectTitle' | 'formTitle' | 'application'>): string {
+  const parts = [bundle.projectTitle, bundle.formTitle, bundle.application.serialNumber ?? '草稿'];
+  return parts
+    .join('-')
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .slice(0, 120);
+}
+
+/** Unique names inside the zip: `a.pdf`, `a (2).pdf`. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+const COMPRESSED = /^(image\/|application\/(pdf|zip|vnd\.openxmlformats))/;
+
+export async function buildPackage(db: Executor, storage: Storage, applicationId: number): Promise<Buffer> {
+  const bundle = await loadBundle(db, applicationId);
+  const name = documentName(bundle);
+  const entries: Zippable = { [`${name}.docx`]: [await renderBundle(db, bundle), { level: 0 }] };
+  const taken = new Set<string>();
+  for (const upload of bundle.attachments) {
+    const body = await storage.get(upload.storageKey);
+    if (!body) throw new Error(`Upload ${upload.id} is missing from storage (${upload.storageKey})`);
+    entries[`附件/${uniqueName(upload.originalName, taken)}`] = [body, { level: COMPRESSED.test(upload.mime) ? 0 : 6 }];
+  }
+  return Buffer.from(zipSync(entries));
+}
+
+export function toDownloadJob(job: JobRow): DownloadJob {
+  return { name: job.name, status: job.status, error: job.error, createdAt: iso(job.createdAt), expiresAt: iso(job.expiresAt) };
+}
+
+/** Delete the files of a user's expired jobs (and forget their keys). */
+export async function sweepExpired({ db, storage }: Pick<JobDeps, 'db' | 'storage'>, userId: number): Promise<void> {
+  const expired = await db
+    .select({ id: downloadJobs.id, storageKey: downloadJobs.storageKey })
+    .from(downloadJobs)
+    .where(and(eq(downloadJobs.userId, userId), lte(downloadJobs.expiresAt, new Date()), isNotNull(downloadJobs.storageKey)));
+  for (const job of expired) {
+    if (job.storageKey) await storage.delete(job.storageKey);
+    await db.update(downloadJobs).set({ storageKey: null }).where(eq(downloadJobs.id, job.id));
+  }
+}
+
+/** Mark a job failed when the process that ran it died half-way. */
+export async function failIfStalled(db: Database, job: JobRow): Promise<JobRow> {
+  if ((job.status !== 'pending' && job.status !== 'running') || Date.now() - job.updatedAt.getTime() < STALLED_MS) return job;
+  const [failed] = await db
+    .update(downloadJobs)
+    .set({ status: 'failed', error: '打包中断，请重新下载' })
+    .where(and(eq(downloadJobs.id, job.id), eq(downloadJobs.status, job.status), lt(downloadJobs.updatedAt, new Date(Date.now() - STALLED_MS))))
+    .returning();
+  return failed ?? job;
+}
+
+/**
+ * The user's job for an application: a live one made after the application last changed, or a
+ * new one, started right away in this process.
+ */
+export async function createOrReuseJob(deps: JobDeps, userId: number, application: ApplicationRow): Promise<JobRow> {
+  const { db } = deps;
+  await sweepExpired(deps, userId);
+  const [existing] = await db
+    .select()
+    .from(downloadJobs)
+    .where(
+      and(
+        eq(downloadJobs.userId, userId),
+        eq(downloadJobs.applicationId, application.id),
+        inArray(downloadJobs.status, ['pending', 'running', 'done']),
+        gt(downloadJobs.expiresAt, new Date()),
+        // A job made before the last change would package old data.
+        gt(downloadJobs.createdAt, application.updatedAt),
+      ),
+    )
+    .orderBy(downloadJobs.createdAt)
+    .limit(1);
+  if (existing) {
+    const current = await failIfStalled(db, existing);
+    if (current.status !== 'failed') return current;
+  }
+  const [job] = await db
+    .insert(downloadJobs)
+    .values({
+      name: randomBytes(16).toString('hex'),
+      userId,
+      applicationId: application.id,
+      status: 'pending',
+      expiresAt: new Date(Date.now() + JOB_TTL_MS),
+    })
+    .returning();
+  if (!job) throw new Error('Download job was not written');
+  setImmediate(() => void runJob(deps, job.id));
+  return job;
+}
+
+export async function runJob({ db, storage, log }: JobDeps, jobId: number): Promise<void> {
+  try {
+    const [job] = await db
+      .update(downloadJobs)
+      .set({ status: 'running' })
+      .where(and(eq(downloadJobs.id, jobId), eq(downloadJobs.status, 'pending')))
+      .returning();
+    if (!job) return;
+    const zip = await buildPackage(db, storage, job.applicationId);
+    const storageKey = newStorageKey('downloads', 'zip');
+    await storage.put(storageKey, zip);
+    await db.update(downloadJobs).set({ status: 'done', storageKey, error: null }).where(eq(downloadJobs.id, jobId));
+  } catch (error) {
+    log.error({ err: error, jobId }, 'download job failed');
+    await db
+      .update(downloadJobs)
+      .set({ status: 'failed', error: '打包失败，请稍后重试' })
+      .where(eq(downloadJobs.id, jobId))
+      .catch(() => {});
+  }
+}

@@ -1,0 +1,80 @@
+import { ApiError, Errno, type ApiClient } from '@flagship/api-client';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../src/db/schema';
+import { clientWithToken, createCall, directUser, pdf, validData } from './apply-fixtures';
+import { drivers, startTestServer, type TestServer } from './harness';
+
+/** errno of each settled call: 200 for the ones that succeeded. */
+function outcomes(results: PromiseSettledResult<unknown>[]): number[] {
+  return results.map((r) => (r.status === 'fulfilled' ? Errno.OK : r.reason instanceof ApiError ? r.reason.errno : -1)).sort();
+}
+
+describe.each(drivers)('concurrent writes on %s', (driver) => {
+  let server: TestServer;
+  let call: { projectId: number; formIds: number[] };
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    call = await createCall(server.handle.db, 'open', 4);
+    api = clientWithToken(server.baseUrl, await directUser(server.handle.db));
+  });
+  afterAll(() => server?.close());
+
+  const form = (i: number) => ({ projectId: call.projectId, formId: call.formIds[i]! });
+
+  it('two first saves at once: exactly one application is created, the other gets 409', async () => {
+    const results = await Promise.allSettled(
+      ['A', 'B'].map((name) => api.apply.save({ ...form(0), data: { projectName: name }, version: 0 }, { silent: true })),
+    );
+    expect(outcomes(results)).toEqual([Errno.OK, Errno.CONFLICT]);
+    const rows = await server.handle.db.select().from(applications).where(eq(applications.formId, call.formIds[0]!));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two saves of the same version at once: exactly one wins, the other gets 409 and changes nothing', async () => {
+    let current = await api.apply.save({ ...form(1), data: { projectName: 'v1' }, version: 0 });
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled(
+        ['left', 'right'].map((side) => api.apply.save({ ...form(1), data: { projectName: `${side}-${round}` }, version: current.version }, { silent: true })),
+      );
+      expect(outcomes(results)).toEqual([Errno.OK, Errno.CONFLICT]);
+      const winner = results.find((r) => r.status === 'fulfilled')!.value as typeof current;
+      expect(winner.version).toBe(current.version + 1);
+      const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, current.id));
+      expect(row).toMatchObject({ version: winner.version, data: winner.data });
+      current = winner;
+    }
+  });
+
+  it('a save racing a submit of the same version: one wins; a submit gets exactly one serial number', async () => {
+    const proposal = (await api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: 'p.pdf' })).id;
+    const draft = await api.apply.save({ ...form(2), data: { projectName: 'x' }, version: 0 });
+    const data = validData({ proposal });
+    const results = await Promise.allSettled([
+      api.apply.save({ ...form(2), data, version: draft.version, submit: true }, { silent: true }),
+      api.apply.save({ ...form(2), data, version: draft.version, submit: true }, { silent: true }),
+      api.apply.save({ ...form(2), data: { projectName: 'late edit' }, version: draft.version }, { silent: true }),
+    ]);
+    const codes = outcomes(results);
+    expect(codes.filter((c) => c === Errno.OK)).toHaveLength(1);
+    expect(codes.filter((c) => c !== Errno.OK).every((c) => c === Errno.CONFLICT || c === Errno.FORBIDDEN)).toBe(true);
+    const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, draft.id));
+    expect(row!.version).toBe(draft.version + 1);
+    if (row!.status === 'submitted') expect(row!.serialNumber).toMatch(/^FS-\d{4}-\d{6}$/);
+    else expect(row!.serialNumber).toBeNull();
+  });
+
+  it('many applicants submitting at once get distinct, consecutive serial numbers', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => directUser(server.handle.db)));
+    const clients = users.map((u) => clientWithToken(server.baseUrl, u));
+    const proposals = await Promise.all(clients.map((c) => c.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: 'p.pdf' })));
+    const submitted = await Promise.all(
+      clients.map((c, i) => c.apply.save({ ...form(3), data: validData({ proposal: proposals[i]!.id }), version: 0, submit: true })),
+    );
+    const numbers = submitted.map((a) => Number(a.serialNumber!.slice(-6))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(8);
+    expect(numbers[7]! - numbers[0]!).toBe(7);
+  });
+});

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { Errno } from '@flagship/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationDocx } from '../src/lib/documents';
+import { cfb, EXE, HTML, PNG, pdf, SVG } from './apply-fixtures';
+import { apiError, drivers, startTestServer, type TestServer } from './harness';
+
+type User = Awaited<ReturnType<TestServer['newUser']>>;
+
+describe.each(drivers)('uploads on %s', (driver) => {
+  let server: TestServer;
+  let owner: User;
+  let other: User;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    [owner, other] = await Promise.all([server.newUser(), server.newUser()]);
+  });
+  afterAll(() => server?.close());
+
+  const upload = (user: User, bytes: Buffer, name: string) => user.api.files.upload({ file: new Blob([new Uint8Array(bytes)]), name }, { silent: true });
+
+  it('stores an image and answers its metadata, sniffed type and SHA-256', async () => {
+    const file = await upload(owner, PNG, '海报 2026.png');
+    expect(file).toMatchObject({
+      name: '海报 2026.png',
+      mime: 'image/png',
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+      url: `/api/file/${file.id}`,
+    });
+    expect(Date.parse(file.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('serves a file back to its owner with safe headers, by header or authkey link', async () => {
+    const bytes = pdf('owner only');
+    const file = await upload(owner, bytes, '申报书（终稿）.pdf');
+    const response = await fetch(`${server.baseUrl}${file.url}`, { headers: { authKey: owner.api.session.getToken()! } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const disposition = response.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; /);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('申报书（终稿）.pdf').replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const link = owner.api.urls.file({ id: file.id });
+    expect(link).toContain('authkey=');
+    const viaLink = await fetch(link);
+    expect(viaLink.status).toBe(200);
+    expect(Buffer.from(await viaLink.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const blob = await owner.api.files.get({ id: file.id });
+    expect(blob).toBeInstanceOf(Blob);
+  });
+
+  it('does not serve a file to anyone else, and says nothing about it', async () => {
+    const file = await upload(owner, pdf('secret content'), 'secret.pdf');
+    const response = await fetch(`${server.baseUrl}${file.url}`, { headers: { authKey: other.api.session.getToken()! } });
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    expect(text).not.toContain('secret');
+    expect(JSON.parse(text)).toMatchObject({ errno: Errno.NOT_FOUND });
+    // The same answer as for an id that does not exist.
+    const missing = await fetch(`${server.baseUrl}/api/file/999999`, { headers: { authKey: other.api.session.getToken()! } });
+    expect(JSON.parse(await missing.text())).toEqual(JSON.parse(text));
+
+    const anonymous = await fetch(`${server.baseUrl}${file.url}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('secret');
+  });
+
+  it('needs a session to upload', async () => {
+    const error = await apiError(server.client().api.files.upload({ file: new Blob([new Uint8Array(PNG)]), name: 'a.png' }, { silent: true }));
+    expect(error.errno).toBe(Errno.LOGIN_REQUIRED);
+  });
+
+  it('refuses HTML, SVG with a script and a renamed executable', async () => {
+    for (const [bytes, name] of [
+      [HTML, 'page.html'],
+      [HTML, 'innocent.pdf'],
+      [SVG, 'logo.svg'],
+      [SVG, 'logo.png'],
+      [EXE, 'report.pdf'],
+      [EXE, 'setup.exe'],
+      [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'run.jpg'],
+    ] as const) {
+      const error = await apiError(upload(owner, bytes, name));
+      expect(error.errno, name).toBe(Errno.INVALID_INPUT);
+      expect(error.errmsg).toContain('不支持的文件类型');
+      expect(error.fields.file).toBeDefined();
+    }
+  });
+
+  it('accepts Office documents by their content, old formats by their streams', async () => {
+    const docx = await applicationDocx({
+      projectTitle: 't', formTitle: 'f', applicant: 'a', status: 'draft', serialNumber: null, submittedAt: null, sha256: null, fields: [], data: {}, lookups: {},
+    });
+    expect((await upload(owner, docx, '方案.docx')).mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect((await upload(owner, cfb('WordDocument'), '旧版.doc')).mime).toBe('application/msword');
+    expect((await upload(owner, cfb('Workbook'), '预算.xls')).mime).toBe('application/vnd.ms-excel');
+    // A compound file that is no Office document (an installer, say) is refused.
+    expect((await apiError(upload(owner, cfb('SummaryInformation'), 'setup.doc'))).errno).toBe(Errno.INVALID_INPUT);
+  });
+
+  it('keeps the original name only as clean metadata with a fitting extension', async () => {
+    expect((await upload(owner, PNG, '../../etc/passwd')).name).toBe('passwd.png');
+    expect((await upload(owner, PNG, 'C:\\Users\\me\\照片.jpg')).name).toBe('照片.jpg.png');
+    expect((await upload(owner, pdf(), 'a<b>c|d?.pdf')).name).toBe('abcd.pdf');
+  });
+
+  it('refuses an empty file', async () => {
+    const error = await apiError(upload(owner, Buffer.alloc(0), 'empty.pdf'));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+  });
+
+  it('answers 413 for a file over the limit (21 MB)', async () => {
+    const big = Buffer.concat([pdf(), Buffer.alloc(21 * 1024 * 1024)]);
+    const error = await apiError(upload(owner, big, 'big.pdf'));
+    expect(error.errno).toBe(Errno.TOO_LARGE);
+    expect(error.status).toBe(413);
+    expect(error.errmsg).toContain('20 MB');
+  });
+});

@@ -1,0 +1,134 @@
+// Browser-journey harness: the real server (built) on a free port with a fresh data directory,
+// and Debian's Chromium through playwright-core. Nothing here downloads browsers.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** Flags Chromium needs as root and in a sandbox without network extras. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/** Structural type of playwright's `chromium`, so this package does not depend on playwright. */
+export interface ChromiumLauncher<B> {
+  launch(options: { executablePath: string; args: string[]; headless?: boolean }): Promise<B>;
+}
+
+export function launchChromium<B>(chromium: ChromiumLauncher<B>): Promise<B> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The workspace root (this file is tooling/testing/src/browser.ts). */
+export const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
+
+/** Build the server once if its bundle is missing. */
+export function ensureServerBuilt(root = workspaceRoot): string {
+  const main = join(root, 'apps', 'server', 'dist', 'main.js');
+  if (!existsSync(main)) {
+    const result = spawnSync('pnpm', ['--filter', '@flagship/server', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0 || !existsSync(main)) throw new Error('Could not build apps/server (pnpm --filter @flagship/server build)');
+  }
+  return main;
+}
+
+export interface TestServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Where e-mails and text messages land without SMTP. */
+  outboxDir: string;
+  /** Output of the server so far (for failure reports). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  root?: string;
+  env?: Record<string, string>;
+  /** How long to wait for /api/health; the first start of a fresh PGlite directory takes seconds. */
+  timeoutMs?: number;
+}
+
+/** `node apps/server/dist/main.js` with a fresh DATA_DIR, CAPTCHA_TEST=1 and NODE_ENV=test. */
+export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
+  const root = options.root ?? workspaceRoot;
+  const main = ensureServerBuilt(root);
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'flagship-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: join(root, 'apps', 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CAPTCHA_TEST: '1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited with code ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /api/health in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, port, dataDir, outboxDir: join(dataDir, 'outbox'), log: () => output, stop };
+}
