@@ -275,7 +275,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             .where(
               and(
                 eq(applications.id, existing.id),
-
+                eq(applications.version, body.version),
                 isNull(applications.deletedAt),
                 inArray(applications.status, EDITABLE),
               ),

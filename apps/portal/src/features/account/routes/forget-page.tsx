@@ -85,7 +85,7 @@ export default function ForgetPage() {
             </Button>
             <Text size="sm" ta="center">
               想起密码了？
-              <Anchor component={Link} to="/login" underline="always">
+              <Anchor component={Link} to="/login" style={{ textDecoration: 'underline' }}>
                 返回登录
               </Anchor>
             </Text>

@@ -52,7 +52,7 @@ export default function RegisterPage() {
             </Button>
             <Text size="sm" ta="center">
               已有账号？
-              <Anchor component={Link} to="/login" underline="always">
+              <Anchor component={Link} to="/login" style={{ textDecoration: 'underline' }}>
                 立即登录
               </Anchor>
             </Text>
