@@ -120,8 +120,6 @@ describe('account', () => {
     await field(page, '确认密码').fill(password);
     await field(page, '图形验证码').fill(answer);
     await page.getByRole('button', { name: '注册' }).click();
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: 'artifacts/debug-forget-reg.png' });
     await page.waitForURL('**/login');
 
     await page.getByRole('link', { name: '忘记密码？' }).click();

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
+import { staff, staffSessions, uploads } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
 import { cfb, EXE, HTML, PNG, pdf, SVG } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
@@ -67,6 +70,30 @@ describe.each(drivers)('uploads on %s', (driver) => {
     const anonymous = await fetch(`${server.baseUrl}${file.url}`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toContain('secret');
+  });
+
+  it('lets staff upload and read any file; a public file is readable by every session', async () => {
+    const [member] = await server.handle.db.insert(staff).values({ account: `reviewer-${Date.now()}`, passwordHash: 'x' }).returning({ id: staff.id });
+    const token = newToken(STAFF_TOKEN_PREFIX);
+    await server.handle.db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId: member!.id, expiresAt: new Date(Date.now() + 3600_000) });
+    const headers = { authKey: token };
+
+    const mine = await upload(owner, pdf('for the reviewer'), 'owner.pdf');
+    const asStaff = await fetch(`${server.baseUrl}${mine.url}`, { headers });
+    expect(asStaff.status).toBe(200);
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'notice.png');
+    const uploaded = (await (await fetch(`${server.baseUrl}/admin/upload`, { method: 'POST', body: form, headers })).json()) as { errno: number; data: { id: number; url: string } };
+    expect(uploaded.errno).toBe(Errno.OK);
+    const [row] = await server.handle.db.select().from(uploads).where(eq(uploads.id, uploaded.data.id));
+    expect(row).toMatchObject({ ownerStaffId: member!.id, ownerUserId: null });
+    const byApplicant = await fetch(`${server.baseUrl}${uploaded.data.url}`, { headers: { authKey: other.api.session.getToken()! } });
+    expect(byApplicant.status).toBe(404);
+    await server.handle.db.update(uploads).set({ public: true }).where(eq(uploads.id, uploaded.data.id));
+    const published = await fetch(`${server.baseUrl}${uploaded.data.url}`, { headers: { authKey: other.api.session.getToken()! } });
+    expect(published.status).toBe(200);
+    expect(published.headers.get('content-disposition')).toMatch(/^inline; /);
   });
 
   it('needs a session to upload', async () => {

@@ -47,6 +47,12 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
     Pagination: { defaultProps: { withEdges: true } },
+    // Named close button and a description dark enough to read (4.5:1).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': '关闭' } },
+      styles: { description: { color: '#47433e' } },
+    },
+    CloseButton: { defaultProps: { 'aria-label': '关闭' } },
   },
 });
 

@@ -9,17 +9,18 @@ export function Captcha({ version = 0 }: { version?: number }) {
 
   useEffect(() => {
     let objectUrl: string | undefined;
-    let cancelled = false;
-    api.auth.captcha().then(
+    // Aborting the superseded request keeps its cookie from replacing the newer captcha's.
+    const controller = new AbortController();
+    api.auth.captcha(undefined, { signal: controller.signal }).then(
       (blob) => {
-        if (cancelled) return;
+        if (controller.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       },
       () => {},
     );
     return () => {
-      cancelled = true;
+      controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [round, version]);

@@ -1,5 +1,5 @@
 import type { ProjectStatus, ProjectSummary } from '@flagship/api-client';
-import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { categories, forms, projects, regions } from '../db/schema';
@@ -60,19 +60,22 @@ export function toProjectSummary(row: SummaryRow): ProjectSummary {
 
 const now = sql`now()`;
 
-function statusCondition(status: ProjectStatus | 'active' | undefined): SQL | undefined {
-  switch (status) {
-    case 'upcoming':
-      return gt(projects.applyStart, now);
-    case 'open':
-      return and(lte(projects.applyStart, now), gt(projects.applyEnd, now));
-    case 'closed':
-      return lte(projects.applyEnd, now);
-    case 'active':
-      return gt(projects.applyEnd, now);
-    default:
-      return undefined;
-  }
+type Segment = 'open' | 'upcoming' | 'closed';
+
+/**
+ * The list shows open calls first (nearest deadline first), then upcoming ones (soonest start),
+ * then closed ones (latest first). Each status is a range on the window columns with an order an
+ * index can serve, so a page is read segment by segment instead of sorting every call.
+ */
+const SEGMENTS: Record<Segment, { where: SQL; orderBy: SQL[] }> = {
+  open: { where: and(lte(projects.applyStart, now), gt(projects.applyEnd, now)) as SQL, orderBy: [asc(projects.applyEnd), desc(projects.id)] },
+  upcoming: { where: gt(projects.applyStart, now), orderBy: [asc(projects.applyStart), desc(projects.id)] },
+  closed: { where: lte(projects.applyEnd, now), orderBy: [desc(projects.applyEnd), desc(projects.id)] },
+};
+
+function segmentsOf(status: ProjectStatus | 'active' | undefined): Segment[] {
+  if (status === 'active') return ['open', 'upcoming'];
+  return status ? [status] : ['open', 'upcoming', 'closed'];
 }
 
 export interface ProjectListFilter {
@@ -87,30 +90,46 @@ export interface ProjectListFilter {
 
 export async function listProjects(db: Database, filter: ProjectListFilter) {
   const keyword = filter.keyword ? searchQuery(filter.keyword) : undefined;
-  const where = and(
+  const common = and(
     eq(projects.published, true),
     filter.categoryId ? eq(projects.categoryId, filter.categoryId) : undefined,
     filter.regionId ? eq(projects.regionId, filter.regionId) : undefined,
     filter.year ? eq(projects.year, filter.year) : undefined,
-    statusCondition(filter.status),
     filter.keyword ? (keyword ? sql`${projects.searchVector} @@ ${keyword}` : sql`false`) : undefined,
   );
-  // Open calls first (soonest deadline first), then upcoming (soonest start), then closed (latest first).
-  const rank = sql`case when ${projects.applyStart} > now() then 1 when ${projects.applyEnd} > now() then 0 else 2 end`;
-  const within = sql`case when ${projects.applyStart} > now() then extract(epoch from ${projects.applyStart}) when ${projects.applyEnd} > now() then extract(epoch from ${projects.applyEnd}) else -extract(epoch from ${projects.applyEnd}) end`;
-  const [rows, [total]] = await Promise.all([
-    db
+  const segments = segmentsOf(filter.status);
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${SEGMENTS.open.where})`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${SEGMENTS.upcoming.where})`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${SEGMENTS.closed.where})`.mapWith(Number),
+    })
+    .from(projects)
+    .where(common);
+  const list: ProjectSummary[] = [];
+  let skip = (filter.page - 1) * filter.pageSize;
+  let total = 0;
+  for (const segment of segments) {
+    const size = counts?.[segment] ?? 0;
+    total += size;
+    const want = filter.pageSize - list.length;
+    if (want <= 0 || skip >= size) {
+      skip = Math.max(0, skip - size);
+      continue;
+    }
+    const rows = await db
       .select(projectSummaryColumns)
       .from(projects)
       .leftJoin(categories, eq(categories.id, projects.categoryId))
       .leftJoin(regions, eq(regions.id, projects.regionId))
-      .where(where)
-      .orderBy(asc(rank), asc(within), desc(projects.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(projects).where(where),
-  ]);
-  return { list: rows.map((r) => toProjectSummary(r as SummaryRow)), total: total?.n ?? 0, page: filter.page, pageSize: filter.pageSize };
+      .where(and(common, SEGMENTS[segment].where))
+      .orderBy(...SEGMENTS[segment].orderBy)
+      .limit(want)
+      .offset(skip);
+    list.push(...rows.map((r) => toProjectSummary(r as SummaryRow)));
+    skip = 0;
+  }
+  return { list, total, page: filter.page, pageSize: filter.pageSize };
 }
 
 export async function loadProjectRow(db: Database, id: number) {
