@@ -27,22 +27,34 @@ export function newStorageKey(prefix: string, extension = 'bin', now = new Date(
 }
 
 /** Files under `root`; a write lands whole or not at all (temp file, fsync, rename). */
-export function localStorage(root: string): Storage {
+export function localDiskStorage(root: string): Storage {
   const pathOf = (key: string) => join(root, checkKey(key));
   return {
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temp = `${path}.${randomUUID()}.tmp`;
-      const file = await open(temp, 'w');
       try {
-        await file.writeFile(body);
-        // The row that points at this file may be committed right after: the bytes must survive a crash.
-        await file.sync();
-      } finally {
-        await file.close();
+        const file = await open(temp, 'w');
+        try {
+          await file.writeFile(body);
+          // The row that points at this file may be committed right after: the bytes must survive a crash.
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
       }
-      await rename(temp, path);
+      // And the rename itself, so the name survives a power cut too.
+      const dir = await open(dirname(path), 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
     },
     async get(key) {
       try {
@@ -64,7 +76,7 @@ const cache = new Map<string, Storage>();
 export function storageFor(dataDir: string): Storage {
   let storage = cache.get(dataDir);
   if (!storage) {
-    storage = localStorage(join(dataDir, 'uploads'));
+    storage = localDiskStorage(join(dataDir, 'uploads'));
     cache.set(dataDir, storage);
   }
   return storage;

@@ -109,7 +109,8 @@ export function toUpload(row: UploadRow): Upload {
 
 /** The applicant's own uploads among `ids`, by id; other people's and missing ones are absent. */
 export async function ownUploads(db: Executor, userId: number, ids: number[]): Promise<Map<number, UploadRow>> {
-  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+  // Bounded: ids beyond the first thousand simply count as not found.
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647).slice(0, 1000);
   if (unique.length === 0) return new Map();
   const rows = await db
     .select()
