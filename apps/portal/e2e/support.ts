@@ -82,7 +82,7 @@ export async function register(page: Page, url: string, account: string, passwor
 
 export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
   const captcha = nextCaptcha(page);
-  if (!page.url().includes('/login')) await page.goto(`${url}${path}`);
+  await page.goto(`${url}${path}`);
   const answer = await captcha;
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { session } from './lib/api';
 import { setNavigator } from './lib/api';
@@ -31,9 +31,12 @@ export function Root() {
   }, [location.pathname, siteTitle]);
 
   const loggedIn = Boolean(session.getToken());
+  // /login and /reg are judged when they are entered, so that logging in there is not
+  // overtaken by this redirect before the page's own navigation.
+  const loggedInOnArrival = useMemo(() => Boolean(session.getToken()), [location.key]);
   // The original query is deliberately not passed on to /login.
   if (LOGIN_REQUIRED.has(location.pathname) && !loggedIn) return <Navigate to="/login" replace />;
-  if (GUEST_ONLY.has(location.pathname) && loggedIn) return <Navigate to="/" replace />;
+  if (GUEST_ONLY.has(location.pathname) && loggedInOnArrival) return <Navigate to="/" replace />;
 
   return (
     <>
