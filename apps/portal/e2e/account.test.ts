@@ -105,6 +105,18 @@ describe('account', () => {
     expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'flagship-portal-token' }));
   });
 
+});
+
+describe('forgotten password', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    // Its own client address: the rate limits count per client.
+    portal = await openPortal(17);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
   // Journey 7: a forgotten password, reset with the code from the outbox.
   it('resets a forgotten password with the code sent to the outbox', async () => {
     const { page, url } = portal;

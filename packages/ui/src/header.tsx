@@ -98,7 +98,7 @@ export function Header({ title, user, api }: HeaderProps) {
               <IconUserCircle size={20} aria-hidden="true" />
               <span>{user.account}</span>
             </Anchor>
-            <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+            <Menu position="bottom-end" width={200} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
               <Menu.Target>
                 <UnstyledButton className="fs-header__menu-button" aria-label="账户菜单">
                   <IconChevronDown size={16} />
