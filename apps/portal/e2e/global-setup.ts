@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { startServer } from '@flagship/testing/browser';
+import { ensureServerBuilt, startServer } from '@flagship/testing/browser';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -19,6 +19,8 @@ export default async function setup(project: TestProject) {
   const env = { ...process.env, NODE_ENV: 'production' };
   execFileSync(process.execPath, ['scripts/copy-tinymce.mjs'], { cwd: portalRoot, stdio: 'ignore', env });
   execFileSync(process.execPath, [join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: portalRoot, stdio: 'inherit', env });
+  // The server is built from its current source: the journeys test today's contract.
+  ensureServerBuilt(undefined, { force: true });
   const server = await startServer();
   project.provide('apiUrl', server.url);
   project.provide('outboxDir', server.outboxDir);

@@ -78,6 +78,8 @@ export async function register(page: Page, url: string, account: string, passwor
   await field(page, '图形验证码').fill(answer);
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL('**/login');
+  // Let the login page's own captcha arrive before anyone waits for the next one.
+  await page.waitForLoadState('networkidle');
 }
 
 export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
@@ -93,9 +95,10 @@ export async function login(page: Page, url: string, account: string, password: 
 
 /** No serious or critical axe violation, and a screenshot under artifacts/. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  // Let notifications and transitions settle before looking.
-  await page.waitForTimeout(300);
+  // Callers wait for the content they expect; this lets requests, notifications and
+  // transitions settle (networkidle never comes while an editor or upload link is open).
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
   const result = await new AxeBuilder({ page }).exclude('.tox').analyze();

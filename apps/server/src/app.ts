@@ -23,6 +23,7 @@ import { installSiteGate } from './plugins/site-gate';
 import { applyHandlers } from './routes/applications';
 import { authHandlers } from './routes/auth';
 import { baseHandlers } from './routes/base';
+import { consoleHandlers } from './routes/console';
 import { contentHandlers } from './routes/content';
 import { enterpriseAuthHandlers } from './routes/enterprise-auth';
 import { enterpriseLibraryHandlers } from './routes/enterprise-library';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     content: contentHandlers(ctx),
     base: baseHandlers(ctx, VERSION),
     files: fileHandlers(ctx),
+    console: consoleHandlers(ctx),
   };
   registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),

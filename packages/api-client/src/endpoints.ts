@@ -13,6 +13,54 @@ import {
 } from './schemas/auth';
 import { emptyData, idParams, idSchema, paged } from './schemas/common';
 import {
+  auditEntrySchema,
+  auditQuery,
+  authenticationApproveBody,
+  authenticationListQuery,
+  authenticationRejectBody,
+  categoryBody,
+  categoryUpdateBody,
+  consoleApplyDetailSchema,
+  consoleApplyListQuery,
+  consoleApplySummarySchema,
+  consoleAuthenticationSchema,
+  consoleAuthenticationSummarySchema,
+  consoleBatchPrintQuery,
+  consoleCategoryQuery,
+  consoleEnterpriseListQuery,
+  consoleEnterpriseSchema,
+  consoleEnterpriseSummarySchema,
+  consoleExpertListQuery,
+  consoleExpertSchema,
+  consoleExpertSummarySchema,
+  consoleExportQuery,
+  consoleFormParams,
+  consoleFormSchema,
+  consolePolicyListQuery,
+  consolePolicySchema,
+  consolePolicySummarySchema,
+  consoleProjectListQuery,
+  consoleProjectSchema,
+  consoleProjectSummarySchema,
+  consoleSelectionQuery,
+  consoleSettingsSchema,
+  enterpriseBody,
+  expertBody,
+  formBody,
+  policyBody,
+  projectBody,
+  projectOptionSchema,
+  publishBody,
+  regionBody,
+  regionUpdateBody,
+  reorderBody,
+  reviewBody,
+  settingsBody,
+  staffLoginBody,
+  staffLoginResultSchema,
+  staffSchema,
+} from './schemas/console';
+import {
   categoryQuery,
   categorySchema,
   expertListQuery,
@@ -221,6 +269,210 @@ export const endpoints = {
     get: defineEndpoint({
       method: 'GET', path: '/api/file/{id}', summary: '取回上传的文件（仅上传者与工作人员）', auth: 'user-or-staff', response: 'link',
       params: idParams, query: exportQuery, data: z.instanceof(Blob),
+    }),
+  },
+  /** The staff console (DESIGN §3): staff sessions only; REVIEWER_ENDPOINTS lists what a reviewer may call, the rest is admin only. */
+  console: {
+    login: defineEndpoint({
+      method: 'POST', path: '/api/console/login', summary: '工作人员登录', auth: 'public', response: 'json', rateLimited: true,
+      body: staffLoginBody, data: staffLoginResultSchema,
+    }),
+    logout: defineEndpoint({
+      method: 'POST', path: '/api/console/logout', summary: '工作人员退出登录', auth: 'staff', response: 'json',
+      data: emptyData,
+    }),
+    me: defineEndpoint({
+      method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json',
+      data: staffSchema,
+    }),
+    auditList: defineEndpoint({
+      method: 'GET', path: '/api/console/audit', summary: '操作日志（管理员）', auth: 'staff', response: 'json',
+      query: auditQuery, data: paged(auditEntrySchema),
+    }),
+
+    projectList: defineEndpoint({
+      method: 'GET', path: '/api/console/project', summary: '项目（含未发布）', auth: 'staff', response: 'json',
+      query: consoleProjectListQuery, data: paged(consoleProjectSummarySchema),
+    }),
+    projectGet: defineEndpoint({
+      method: 'GET', path: '/api/console/project/{id}', summary: '项目详情及全部表单定义', auth: 'staff', response: 'json',
+      params: idParams, data: consoleProjectSchema,
+    }),
+    projectCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/project', summary: '新建项目（未发布）', auth: 'staff', response: 'json',
+      body: projectBody, data: consoleProjectSchema,
+    }),
+    projectUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/project/{id}', summary: '修改项目（整体替换）', auth: 'staff', response: 'json',
+      params: idParams, body: projectBody, data: consoleProjectSchema,
+    }),
+    projectPublish: defineEndpoint({
+      method: 'POST', path: '/api/console/project/{id}/publish', summary: '发布或下线项目', auth: 'staff', response: 'json',
+      params: idParams, body: publishBody, data: consoleProjectSchema,
+    }),
+    projectOptions: defineEndpoint({
+      method: 'GET', path: '/api/console/projectOptions', summary: '审核用的项目及表单列表', auth: 'staff', response: 'json',
+      data: z.array(projectOptionSchema),
+    }),
+    formCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/form', summary: '新建申报表单', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), body: formBody, data: consoleFormSchema,
+    }),
+    formUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段或改变类型）', auth: 'staff', response: 'json',
+      params: consoleFormParams, body: formBody, data: consoleFormSchema,
+    }),
+    formDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/project/{projectId}/form/{formId}', summary: '删除申报表单（无申报时）', auth: 'staff', response: 'json',
+      params: consoleFormParams, data: emptyData,
+    }),
+    formReorder: defineEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/form/reorder', summary: '调整表单顺序', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), body: reorderBody, data: z.array(consoleFormSchema),
+    }),
+
+    policyList: defineEndpoint({
+      method: 'GET', path: '/api/console/policy', summary: '通知公告（含草稿）', auth: 'staff', response: 'json',
+      query: consolePolicyListQuery, data: paged(consolePolicySummarySchema),
+    }),
+    policyGet: defineEndpoint({
+      method: 'GET', path: '/api/console/policy/{id}', summary: '通知公告详情', auth: 'staff', response: 'json',
+      params: idParams, data: consolePolicySchema,
+    }),
+    policyCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/policy', summary: '新建通知公告', auth: 'staff', response: 'json',
+      body: policyBody, data: consolePolicySchema,
+    }),
+    policyUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/policy/{id}', summary: '修改通知公告', auth: 'staff', response: 'json',
+      params: idParams, body: policyBody, data: consolePolicySchema,
+    }),
+    policyDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/policy/{id}', summary: '删除通知公告', auth: 'staff', response: 'json',
+      params: idParams, data: emptyData,
+    }),
+
+    expertList: defineEndpoint({
+      method: 'GET', path: '/api/console/expert', summary: '专家（含未发布）', auth: 'staff', response: 'json',
+      query: consoleExpertListQuery, data: paged(consoleExpertSummarySchema),
+    }),
+    expertGet: defineEndpoint({
+      method: 'GET', path: '/api/console/expert/{id}', summary: '专家详情', auth: 'staff', response: 'json',
+      params: idParams, data: consoleExpertSchema,
+    }),
+    expertCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/expert', summary: '新建专家', auth: 'staff', response: 'json',
+      body: expertBody, data: consoleExpertSchema,
+    }),
+    expertUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/expert/{id}', summary: '修改专家', auth: 'staff', response: 'json',
+      params: idParams, body: expertBody, data: consoleExpertSchema,
+    }),
+    expertDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/expert/{id}', summary: '删除专家', auth: 'staff', response: 'json',
+      params: idParams, data: emptyData,
+    }),
+
+    enterpriseList: defineEndpoint({
+      method: 'GET', path: '/api/console/enterprise', summary: '企业库（含未公开）', auth: 'staff', response: 'json',
+      query: consoleEnterpriseListQuery, data: paged(consoleEnterpriseSummarySchema),
+    }),
+    enterpriseGet: defineEndpoint({
+      method: 'GET', path: '/api/console/enterprise/{id}', summary: '企业库条目详情', auth: 'staff', response: 'json',
+      params: idParams, data: consoleEnterpriseSchema,
+    }),
+    enterpriseCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/enterprise', summary: '新建企业库条目', auth: 'staff', response: 'json',
+      body: enterpriseBody, data: consoleEnterpriseSchema,
+    }),
+    enterpriseUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/enterprise/{id}', summary: '修改企业库条目', auth: 'staff', response: 'json',
+      params: idParams, body: enterpriseBody, data: consoleEnterpriseSchema,
+    }),
+    enterpriseDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/enterprise/{id}', summary: '删除企业库条目', auth: 'staff', response: 'json',
+      params: idParams, data: emptyData,
+    }),
+
+    categoryList: defineEndpoint({
+      method: 'GET', path: '/api/console/category', summary: '分类', auth: 'staff', response: 'json',
+      query: consoleCategoryQuery, data: z.array(categorySchema),
+    }),
+    categoryCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/category', summary: '新建分类', auth: 'staff', response: 'json',
+      body: categoryBody, data: categorySchema,
+    }),
+    categoryUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/category/{id}', summary: '修改分类', auth: 'staff', response: 'json',
+      params: idParams, body: categoryUpdateBody, data: categorySchema,
+    }),
+    categoryDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/category/{id}', summary: '删除分类（引用处置空）', auth: 'staff', response: 'json',
+      params: idParams, data: emptyData,
+    }),
+
+    regionCreate: defineEndpoint({
+      method: 'POST', path: '/api/console/region', summary: '新建地区', auth: 'staff', response: 'json',
+      body: regionBody, data: regionSchema,
+    }),
+    regionUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/region/{id}', summary: '重命名、移动或排序地区', auth: 'staff', response: 'json',
+      params: idParams, body: regionUpdateBody, data: regionSchema,
+    }),
+    regionDelete: defineEndpoint({
+      method: 'DELETE', path: '/api/console/region/{id}', summary: '删除地区（仅末级）', auth: 'staff', response: 'json',
+      params: idParams, data: emptyData,
+    }),
+
+    settingsGet: defineEndpoint({
+      method: 'GET', path: '/api/console/settings', summary: '站点设置', auth: 'staff', response: 'json',
+      data: consoleSettingsSchema,
+    }),
+    settingsUpdate: defineEndpoint({
+      method: 'PUT', path: '/api/console/settings', summary: '修改站点设置', auth: 'staff', response: 'json',
+      body: settingsBody, data: consoleSettingsSchema,
+    }),
+
+    authenticationList: defineEndpoint({
+      method: 'GET', path: '/api/console/authentication', summary: '企业认证审核队列', auth: 'staff', response: 'json',
+      query: authenticationListQuery, data: paged(consoleAuthenticationSummarySchema),
+    }),
+    authenticationGet: defineEndpoint({
+      method: 'GET', path: '/api/console/authentication/{id}', summary: '企业认证详情', auth: 'staff', response: 'json',
+      params: idParams, data: consoleAuthenticationSchema,
+    }),
+    authenticationApprove: defineEndpoint({
+      method: 'POST', path: '/api/console/authentication/{id}/approve', summary: '通过企业认证（入企业库）', auth: 'staff', response: 'json',
+      params: idParams, body: authenticationApproveBody, data: consoleAuthenticationSchema,
+    }),
+    authenticationReject: defineEndpoint({
+      method: 'POST', path: '/api/console/authentication/{id}/reject', summary: '企业认证不通过', auth: 'staff', response: 'json',
+      params: idParams, body: authenticationRejectBody, data: consoleAuthenticationSchema,
+    }),
+
+    applyList: defineEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/apply', summary: '项目的申报', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), query: consoleApplyListQuery, data: paged(consoleApplySummarySchema),
+    }),
+    applyGet: defineEndpoint({
+      method: 'GET', path: '/api/console/apply/{applyId}', summary: '一份申报（只读）', auth: 'staff', response: 'json',
+      params: z.object({ applyId: idSchema }), data: consoleApplyDetailSchema,
+    }),
+    applyReview: defineEndpoint({
+      method: 'POST', path: '/api/console/apply/{applyId}/review', summary: '审核申报：审核中、退回修改、通过、不通过', auth: 'staff', response: 'json',
+      params: z.object({ applyId: idSchema }), body: reviewBody, data: consoleApplySummarySchema,
+    }),
+    applyExport: defineEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/export', summary: '导出申报汇总表（.xlsx）', auth: 'staff', response: 'link',
+      params: z.object({ projectId: idSchema }), query: consoleExportQuery, data: z.instanceof(Blob),
+    }),
+    applyDownload: defineEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/download', summary: '打包下载所选申报（.zip）', auth: 'staff', response: 'link',
+      params: z.object({ projectId: idSchema }), query: consoleSelectionQuery, data: z.instanceof(Blob),
+    }),
+    applyBatchPrint: defineEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/batchPrint', summary: '所选申报的批量打印数据', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), query: consoleBatchPrintQuery, data: batchPrintResultSchema,
     }),
   },
 } as const satisfies Record<string, Record<string, EndpointDeclaration>>;

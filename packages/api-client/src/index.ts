@@ -14,3 +14,4 @@ export * from './schemas/files';
 export * from './schemas/project';
 export * from './forms';
 export * from './labels';
+export * from './schemas/console';

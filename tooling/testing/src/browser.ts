@@ -47,10 +47,10 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 /** The workspace root (this file is tooling/testing/src/browser.ts). */
 export const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');
 
-/** Build the server once if its bundle is missing. */
-export function ensureServerBuilt(root = workspaceRoot): string {
+/** Build the server if its bundle is missing (or always, with `force`: tsup takes a second). */
+export function ensureServerBuilt(root = workspaceRoot, options: { force?: boolean } = {}): string {
   const main = join(root, 'apps', 'server', 'dist', 'main.js');
-  if (!existsSync(main)) {
+  if (options.force || !existsSync(main)) {
     const result = spawnSync('pnpm', ['--filter', '@flagship/server', 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0 || !existsSync(main)) throw new Error('Could not build apps/server (pnpm --filter @flagship/server build)');
   }

@@ -83,7 +83,7 @@ export async function loadBundle(db: Executor, applicationId: number): Promise<A
 }
 
 /** Region names as full paths (浙江省 杭州市 西湖区). */
-async function regionNames(db: Executor): Promise<Map<number, string>> {
+export async function regionNames(db: Executor): Promise<Map<number, string>> {
   const rows = await db.select({ id: regions.id, parentId: regions.parentId, name: regions.name }).from(regions);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const path = (id: number): string => {

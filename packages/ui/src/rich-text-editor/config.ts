@@ -43,7 +43,8 @@ export const EDITOR_OPTIONS = {
   menubar: false,
   plugins: [...EDITOR_PLUGINS],
   toolbar: [...EDITOR_TOOLBAR],
-  toolbar_mode: 'wrap',
+  // Two rows exactly; what does not fit slides out behind the "more" button.
+  toolbar_mode: 'sliding',
   object_resizing: false,
   link_default_target: '_blank',
   link_title: false,

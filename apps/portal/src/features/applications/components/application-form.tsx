@@ -43,6 +43,8 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
   const [submitting, setSubmitting] = useState(false);
   const version = useRef(detail.apply?.version ?? 0);
   const lastSaved = useRef(JSON.stringify(form.values));
+  // What autosave last tried: a failed save is not retried until something changes.
+  const lastAttempt = useRef(lastSaved.current);
   const saving = useRef<Promise<unknown> | undefined>(undefined);
   // useForm returns a new object on each render; callbacks reach it through a ref.
   const formRef = useRef(form);
@@ -73,6 +75,7 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
       const data = formRef.current.getValues();
       const snapshot = JSON.stringify(data);
       if (!manual && snapshot === lastSaved.current) return;
+      lastAttempt.current = snapshot;
       setSaveState({ kind: 'saving' });
       const request = api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: false }, { silent: !manual });
       saving.current = request;
@@ -98,7 +101,7 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
   // Draft autosave, debounced; paused while a conflict is unresolved.
   const serialized = JSON.stringify(form.values);
   useEffect(() => {
-    if (saveState.kind === 'conflict' || serialized === lastSaved.current) return;
+    if (saveState.kind === 'conflict' || serialized === lastSaved.current || serialized === lastAttempt.current) return;
     const timer = setTimeout(() => void save(false), AUTOSAVE_MS);
     return () => clearTimeout(timer);
   }, [serialized, save, saveState.kind]);

@@ -17,6 +17,10 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
   const lookups = useTextLookups();
   return (
     <Table withTableBorder withColumnBorders layout="fixed" verticalSpacing="sm" className="fs-apply-view">
+      <colgroup>
+        <col style={{ width: 200 }} />
+        <col />
+      </colgroup>
       <Table.Tbody>
         {fields.map((field) => {
           if (field.kind === 'section') {

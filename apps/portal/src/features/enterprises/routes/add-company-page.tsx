@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Avatar.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -62,7 +61,7 @@ export default function AddCompanyPage() {
   const state = useMyAuthentication();
   const [submitted, setSubmitted] = useState<EnterpriseAuthentication>();
   return (
-    <Page narrow>
+    <Page>
       <AsyncView state={state}>
         {({ status, info }) => {
           if (submitted) return <Submitted info={submitted} />;

@@ -136,7 +136,7 @@ export default function UserPage() {
                                 </Button>
                               )}
                               <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} />
-                              <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(apply)}>
+                              <Button size="xs" variant="outline" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(apply)}>
                                 删除
                               </Button>
                             </Group>

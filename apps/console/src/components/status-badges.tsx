@@ -1,0 +1,49 @@
+import { Badge } from '@mantine/core';
+import { APPLY_STATUS_LABELS, PROJECT_STATUS_LABELS, type ApplyStatus, type EnterpriseAuthStatus, type ProjectStatus } from '@flagship/api-client';
+
+const PROJECT_COLORS: Record<ProjectStatus, string> = { upcoming: 'blue', open: 'teal', closed: 'gray' };
+
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  return (
+    <Badge color={PROJECT_COLORS[status]} variant="light" radius="sm">
+      {PROJECT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function PublishedBadge({ published, on = '已发布', off = '未发布' }: { published: boolean; on?: string; off?: string }) {
+  return (
+    <Badge color={published ? 'teal' : 'gray'} variant={published ? 'light' : 'outline'} radius="sm">
+      {published ? on : off}
+    </Badge>
+  );
+}
+
+const APPLY_COLORS: Record<ApplyStatus, string> = {
+  draft: 'gray',
+  submitted: 'blue',
+  reviewing: 'orange',
+  returned: 'yellow',
+  approved: 'teal',
+  rejected: 'red',
+  withdrawn: 'gray',
+};
+
+export function ApplyStatusBadge({ status }: { status: ApplyStatus }) {
+  return (
+    <Badge color={APPLY_COLORS[status]} variant="light" radius="sm">
+      {APPLY_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const AUTH_STATUS_LABELS: Record<EnterpriseAuthStatus, string> = { 0: '待审核', 1: '已通过', 2: '未通过' };
+const AUTH_COLORS: Record<EnterpriseAuthStatus, string> = { 0: 'orange', 1: 'teal', 2: 'red' };
+
+export function AuthStatusBadge({ status }: { status: EnterpriseAuthStatus }) {
+  return (
+    <Badge color={AUTH_COLORS[status]} variant="light" radius="sm">
+      {AUTH_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,5 @@
+import { Page } from '../../components/page';
+
+export default function Stub() {
+  return <Page title="TODO">TODO</Page>;
+}

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary, type ProjectStatus } from '@flagship/api-client';
+import { Link } from 'react-router-dom';
+import { CategorySelect } from '../../components/category-select';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { FilterBar } from '../../components/filter-bar';
+import { ListPagination } from '../../components/list-pagination';
+import { Page } from '../../components/page';
+import { RegionSelect } from '@flagship/ui/form-fields';
+import { AsyncView, Empty } from '../../components/states';
+import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
+import { api, showSuccess } from '../../lib/api';
+import { formatBudget, formatDateTime } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { useQueryParams } from '../../lib/use-query-params';
+
+const PAGE_SIZE = 15;
+
+export default function ProjectListPage() {
+  const query = useQueryParams();
+  const keyword = query.get('keyword');
+  const categoryId = query.number('categoryId');
+  const regionId = query.number('regionId');
+  const status = (PROJECT_STATUSES as readonly string[]).includes(query.get('status')) ? (query.get('status') as ProjectStatus) : undefined;
+  const published = query.get('published') === 'true' || query.get('published') === 'false' ? (query.get('published') as 'true' | 'false') : undefined;
+  const [toggling, setToggling] = useState<ConsoleProjectSummary>();
+
+  const state = useAsync(
+    (signal) => api.console.projectList({ page: query.page, pageSize: PAGE_SIZE, keyword: keyword || undefined, categoryId, regionId, status, published }, { signal }),
+    [query.page, keyword, categoryId, regionId, status, published],
+  );
+
+  const togglePublished = async (project: ConsoleProjectSummary) => {
+    const next = await api.console.projectPublish({ id: project.id, published: !project.published });
+    showSuccess(next.published ? `「${next.title}」已发布` : `「${next.title}」已下线`);
+    state.reload();
+  };
+
+  return (
+    <Page
+      title="项目管理"
+      description="发布申报项目（资助项目征集），编辑申报指南与申报表单。"
+      actions={
+        <Button component={Link} to="/projects/new" leftSection={<IconPlus size={16} />}>
+          新建项目
+        </Button>
+      }
+    >
+      <FilterBar keyword={keyword} onKeyword={(value) => query.set({ keyword: value })} placeholder="项目标题" onReset={() => query.set({ keyword: null, categoryId: null, regionId: null, status: null, published: null })}>
+        <CategorySelect kind="project" label="分类" value={categoryId} onChange={(id) => query.set({ categoryId: id })} w={160} />
+        <RegionSelect label="地区" value={regionId} onChange={(id) => query.set({ regionId: id })} w={200} />
+        <Select
+          label="申报状态"
+          placeholder="全部"
+          clearable
+          w={120}
+          data={PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] }))}
+          value={status ?? null}
+          onChange={(value) => query.set({ status: value })}
+        />
+        <Select
+          label="发布状态"
+          placeholder="全部"
+          clearable
+          w={120}
+          data={[
+            { value: 'true', label: '已发布' },
+            { value: 'false', label: '未发布' },
+          ]}
+          value={published ?? null}
+          onChange={(value) => query.set({ published: value })}
+        />
+      </FilterBar>
+
+      <AsyncView state={state}>
+        {(data) =>
+          data.list.length === 0 ? (
+            <Paper withBorder className="fc-panel">
+              <Empty action={<Button component={Link} to="/projects/new" variant="light" size="xs">新建项目</Button>}>没有符合条件的项目</Empty>
+            </Paper>
+          ) : (
+            <Stack gap={0}>
+              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
+                <Table className="fc-table" verticalSpacing="sm" highlightOnHover={false} aria-label="项目列表">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>项目标题</Table.Th>
+                      <Table.Th>分类 / 地区</Table.Th>
+                      <Table.Th>申报时间（北京时间）</Table.Th>
+                      <Table.Th>预算</Table.Th>
+                      <Table.Th>状态</Table.Th>
+                      <Table.Th ta="right">表单 / 申报</Table.Th>
+                      <Table.Th w={200}>操作</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.list.map((project) => (
+                      <Table.Tr key={project.id}>
+                        <Table.Td maw={320}>
+                          <Anchor component={Link} to={`/projects/${project.id}`} fw={500} lineClamp={2}>
+                            {project.title}
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {project.year} 年度 · 编号 {project.id}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{project.categoryName ?? '—'}</Text>
+                          <Text size="xs" c="dimmed">
+                            {project.regionName ?? '—'}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatDateTime(project.applyStart)}</Text>
+                          <Text size="xs" c="dimmed">
+                            至 {formatDateTime(project.applyEnd)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatBudget(project.budget)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            <ProjectStatusBadge status={project.status} />
+                            <PublishedBadge published={project.published} />
+                          </Group>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Text size="sm">
+                            {project.formCount} / {project.applyCount}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button component={Link} to={`/projects/${project.id}`} size="compact-sm" variant="subtle">
+                              编辑
+                            </Button>
+                            <Button size="compact-sm" variant="subtle" color={project.published ? 'orange.9' : 'teal.9'} onClick={() => setToggling(project)}>
+                              {project.published ? '下线' : '发布'}
+                            </Button>
+                            <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">
+                              申报
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Paper>
+              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
+            </Stack>
+          )
+        }
+      </AsyncView>
+
+      <ConfirmModal
+        opened={Boolean(toggling)}
+        title={toggling?.published ? '下线项目' : '发布项目'}
+        confirmLabel={toggling?.published ? '下线' : '发布'}
+        danger={toggling?.published}
+        onClose={() => setToggling(undefined)}
+        onConfirm={() => (toggling ? togglePublished(toggling) : undefined)}
+      >
+        {toggling?.published
+          ? `下线后，「${toggling.title}」将不再在门户网站显示，已提交的申报不受影响。`
+          : `发布后，「${toggling?.title ?? ''}」将在门户网站显示，申请人可在申报时间内提交申报。`}
+      </ConfirmModal>
+    </Page>
+  );
+}

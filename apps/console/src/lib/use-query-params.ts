@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/** List filters kept in the URL, so that a page can be shared and survives a reload. */
+export function useQueryParams() {
+  const [params, setParams] = useSearchParams();
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+  const number = useCallback(
+    (key: string): number | undefined => {
+      const value = params.get(key);
+      return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+    },
+    [params],
+  );
+  /** Set some values (empty ones are removed); any change but the page's goes back to page 1. */
+  const set = useCallback(
+    (patch: Record<string, string | number | null | undefined>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === null || value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return { params, get, number, set, page: number('page') ?? 1 };
+}

@@ -1,0 +1,145 @@
+import { creditCodeCheckChar, idCardCheckChar } from '@flagship/api-client';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function pick(page: Page, label: string, option: string | RegExp, search?: string) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function upload(page: Page, label: string, name: string, mimeType: string, buffer: Buffer) {
+  await page.locator(`[aria-label="上传${label}"] input[type=file]`).setInputFiles({ name, mimeType, buffer });
+  await page.getByRole('link', { name }).waitFor();
+}
+
+// Journey 3: apply with every field kind, draft, reload, submit, list, export, print, delete.
+describe('application', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(13);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('fills every field kind, keeps the draft across a reload, submits, exports, prints and deletes', async () => {
+    const { page, url } = portal;
+    const account = newAccount('apply');
+    await register(page, url, account, 'Qingshan#2026');
+    await login(page, url, account, 'Qingshan#2026');
+
+    await page.goto(`${url}/projectDetail?id=6`);
+    const tinymce = page.waitForResponse((r) => r.url().endsWith('/tinymce/tinymce.min.js') && r.status() === 200);
+    await page.getByRole('link', { name: '立即申报' }).first().click();
+    await page.waitForURL('**/application?projectId=6&formId=6');
+    await tinymce;
+    await page.locator('.tox-edit-area iframe').first().waitFor();
+    // The editor speaks Chinese: the bold button's tooltip.
+    await page.locator('.tox-tbtn[aria-label="粗体"]').first().waitFor();
+
+    await field(page, '项目名称').fill('原创越剧《钱塘潮》');
+    await field(page, '申报单位').fill('杭州青禾文化艺术有限公司');
+    const code17 = '91330106MA2H7K3Q0';
+    await field(page, '统一社会信用代码').fill(code17 + creditCodeCheckChar(code17));
+    await field(page, '项目负责人').fill('沈清和');
+    const id17 = '33010619850712002';
+    await field(page, '负责人身份证号').fill('123');
+    await field(page, '负责人身份证号').blur();
+    await page.getByText('「负责人身份证号」不是有效的身份证号码').waitFor();
+    await field(page, '负责人身份证号').fill(id17 + idCardCheckChar(id17));
+    await field(page, '联系电话').fill('13800138000');
+    await field(page, '电子邮箱').fill('qinghe@example.org');
+    await pick(page, '所在地区', /西湖区/, '西湖');
+    await pick(page, '艺术门类', '戏曲');
+    await page.getByRole('radio', { name: '新创作品' }).check();
+    await page.getByLabel('项目周期开始日期').fill('2026-12-01');
+    await page.getByLabel('项目周期结束日期').fill('2027-06-30');
+    await field(page, '首演日期').fill('2027-05-01');
+    await field(page, '申请资助金额（元）').fill('200000');
+    await field(page, '计划演出场次').fill('20');
+    await field(page, '项目简介').fill('以钱塘江潮为意象，讲述新时代弄潮儿的奋斗故事。全剧融合越剧传统唱腔与现代舞美，力求在传承中创新，打造具有浙江辨识度的舞台艺术精品。');
+    const editor = page.frameLocator('.tox-edit-area iframe').first().locator('body');
+    await editor.click();
+    await editor.pressSequentially('创作背景：钱塘江大潮。');
+    await page.getByRole('button', { name: '添加一行' }).first().click();
+    await page.getByLabel('主创团队第 1 行姓名').fill('林书远');
+    await page.getByLabel('主创团队第 1 行担任职务').fill('导演');
+    await page.getByRole('button', { name: '添加一行' }).nth(1).click();
+    await page.getByLabel('预算明细第 1 行支出科目').fill('舞美制作');
+    await page.getByLabel('预算明细第 1 行金额（元）').fill('120000');
+    await page.getByRole('combobox', { name: '合作方' }).click();
+    await page.getByRole('option', { name: '高等院校' }).click();
+    await page.keyboard.press('Escape');
+    await upload(page, '申报书扫描件（加盖公章）', '申报书.pdf', 'application/pdf', PDF);
+    await upload(page, '附件材料', '剧本节选.pdf', 'application/pdf', PDF);
+    await upload(page, '剧照', '剧照.png', 'image/png', PNG);
+    for (const name of ['本单位承诺所填报信息及所附材料真实、准确、完整', '申报项目不存在知识产权争议，未侵犯他人合法权益', '同一项目未同时申报其他省级财政资助']) {
+      await page.getByRole('checkbox', { name }).check();
+    }
+
+    // Saved as a draft automatically.
+    await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/草稿已保存/);
+    await page.waitForTimeout(2000);
+    await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/草稿已保存/);
+    await checkScreen(page, 'application');
+
+    // Reload: nothing is lost.
+    await page.reload();
+    await page.locator('.tox-edit-area iframe').first().waitFor();
+    await expect.poll(() => field(page, '项目名称').inputValue()).toBe('原创越剧《钱塘潮》');
+    expect(await field(page, '申请资助金额（元）').inputValue()).toContain('200,000');
+    expect(await page.getByLabel('主创团队第 1 行姓名').inputValue()).toBe('林书远');
+    expect(await page.getByRole('checkbox', { name: '同一项目未同时申报其他省级财政资助' }).isChecked()).toBe(true);
+    await expect.poll(() => page.frameLocator('.tox-edit-area iframe').first().locator('body').textContent()).toContain('钱塘江大潮');
+    await page.getByRole('link', { name: '申报书.pdf' }).waitFor();
+
+    // Submit, confirm, receipt.
+    await page.getByRole('button', { name: '提交申报' }).click();
+    await page.getByRole('dialog', { name: '确认提交' }).waitFor();
+    await page.getByRole('button', { name: '确认提交' }).click();
+    await page.getByRole('heading', { name: '申报已提交' }).waitFor();
+    const serial = (await page.getByTestId('serial-number').textContent()) ?? '';
+    expect(serial).not.toBe('—');
+    await checkScreen(page, 'application-receipt');
+
+    // Listed in the personal centre.
+    await page.goto(`${url}/user`);
+    const row = page.getByRole('row', { name: /2026年度舞台艺术精品创作扶持项目/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('已提交');
+    expect(await row.textContent()).toContain(serial);
+    await checkScreen(page, 'user');
+
+    // Export downloads a .docx.
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: '导出' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+
+    // Read-only details.
+    await row.getByRole('link', { name: '2026年度舞台艺术精品创作扶持项目' }).click();
+    await page.waitForURL('**/decDetail?id=*');
+    await page.getByText('原创越剧《钱塘潮》').waitFor();
+    await checkScreen(page, 'dec-detail');
+
+    // Print view, one sheet per application.
+    await page.getByRole('button', { name: '打印' }).click();
+    await page.waitForURL('**/print?ids=*');
+    await page.locator('.fs-print__sheet').first().waitFor();
+    expect(await page.locator('.fs-print__sheet').count()).toBe(1);
+    expect(await page.locator('.fs-print__sheet').textContent()).toContain(serial);
+    await checkScreen(page, 'print');
+
+    // Delete, with confirmation.
+    await page.goto(`${url}/user`);
+    await row.getByRole('button', { name: '删除' }).click();
+    await page.getByRole('dialog', { name: '删除申报' }).waitFor();
+    await page.getByRole('button', { name: '确定删除' }).click();
+    await page.getByText('您还没有申报记录').waitFor();
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkScreen, login, newAccount, openPortal, register, type Portal } from './support';
+
+const GUARDED = ['/application?projectId=6&formId=6', '/projectDetail?id=6', '/user', '/companyDetail?id=1', '/addCompany'];
+
+// Journey 5: guards and redirects of spec §4/§6.
+describe('guards and redirects', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(15);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('sends visitors to /login without the query, and logged-in users away from /login and /reg', async () => {
+    const { page, url } = portal;
+    await page.goto(`${url}/`);
+    await page.waitForURL('**/index');
+
+    for (const path of GUARDED) {
+      await page.goto(`${url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/login');
+      expect(new URL(page.url()).search, path).toBe('');
+    }
+
+    // Open pages stay open.
+    for (const path of ['/project', '/declaration', '/policy', '/expert', '/company', '/about', '/forget', '/reset', '/personal']) {
+      await page.goto(`${url}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    await checkScreen(page, 'personal-anonymous');
+
+    // The add-enterprise action asks a visitor to log in.
+    await page.goto(`${url}/company`);
+    await page.getByRole('button', { name: '企业入库申请' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+
+    // Navigating to the route already shown adds no history entry.
+    await page.goto(`${url}/declaration`);
+    await page.locator('.fs-card-link').first().waitFor();
+    const before = await page.evaluate(() => history.length);
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '项目申报' }).click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => history.length)).toBe(before);
+    expect(new URL(page.url()).pathname).toBe('/declaration');
+
+    // The access gate renders outside the layout.
+    await page.goto(`${url}/password?redirect=/policy`);
+    await page.getByRole('heading', { name: '访问密码' }).waitFor();
+    expect(await page.locator('.fs-app__header').count()).toBe(0);
+    await checkScreen(page, 'password');
+
+    const account = newAccount('guard');
+    await register(page, url, account, 'Qingshan#2026');
+    await login(page, url, account, 'Qingshan#2026');
+    for (const path of ['/login', '/reg', '/login?redirect=/user']) {
+      await page.goto(`${url}${path}`);
+      await page.waitForURL('**/index');
+    }
+    // Guarded pages open once logged in.
+    await page.goto(`${url}/projectDetail?id=6`);
+    await page.getByRole('heading', { name: '申报表单' }).waitFor();
+    await checkScreen(page, 'project-detail');
+    await page.goto(`${url}/companyDetail?id=1`);
+    await page.getByText('企业简介').waitFor();
+    await checkScreen(page, 'company-detail');
+  });
+});
+
+// Journey 6: errno 1001 — the session is revoked on the server from outside the page.
+describe('session revoked on the server', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(16);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('toasts, clears the session after one second and reloads', async () => {
+    const { page, url, apiUrl } = portal;
+    const account = newAccount('revoked');
+    await register(page, url, account, 'Qingshan#2026');
+    await login(page, url, account, 'Qingshan#2026');
+    await page.goto(`${url}/project`);
+    await page.locator('.fs-card-link').first().waitFor();
+    const token = (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value;
+    expect(token).toBeTruthy();
+
+    const revoked = await fetch(`${apiUrl}/api/logout`, { method: 'POST', headers: { authKey: token ?? '' } });
+    expect(((await revoked.json()) as { errno: number }).errno).toBe(200);
+
+    // The next call with the old token: a toast, then the cookies go and the page reloads.
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const started = Date.now();
+    await page.getByRole('link', { name: new RegExp(account.slice(0, 10)) }).click();
+    await page.locator('.mantine-Notification-root').first().waitFor();
+    await reloaded;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect((await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')).toBeUndefined();
+    // After the reload, /user needs a login again.
+    await page.waitForURL((u) => u.pathname === '/login');
+  });
+});
