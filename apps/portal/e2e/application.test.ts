@@ -88,6 +88,9 @@ describe('application', () => {
     await page.waitForTimeout(2000);
     await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/草稿已保存/);
     await checkScreen(page, 'application');
+    for (const [name, y] of [['application-part-1', 0], ['application-part-2', 1300], ['application-part-3', 2600]] as const) {
+      await page.screenshot({ path: `artifacts/${name}.png`, fullPage: true, clip: { x: 0, y, width: 1280, height: 1300 } });
+    }
 
     // Reload: nothing is lost.
     await page.reload();
@@ -120,6 +123,13 @@ describe('application', () => {
     const download = page.waitForEvent('download');
     await row.getByRole('button', { name: '导出' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+
+    // Download: a packaging job with progress, then the zip.
+    const zip = page.waitForEvent('download', { timeout: 60_000 });
+    await row.getByRole('button', { name: '下载' }).click();
+    await page.getByRole('dialog', { name: '下载申报材料' }).waitFor();
+    await page.getByRole('progressbar', { name: '下载进度' }).waitFor();
+    expect((await zip).suggestedFilename()).toMatch(/\.zip$/);
 
     // Read-only details.
     await row.getByRole('link', { name: '2026年度舞台艺术精品创作扶持项目' }).click();

@@ -7,6 +7,7 @@ import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
 import { refreshSession, useSession } from './lib/session';
 import { useSiteTitle } from './lib/settings';
 import { useDeviceType } from './lib/app-state';
+import { recordLocation } from './lib/navigation-history';
 
 /** Guards (spec §4, §6), document titles and the per-navigation base data. */
 export function Root() {
@@ -22,6 +23,7 @@ export function Root() {
   }, [navigate]);
 
   useEffect(() => {
+    recordLocation(`${location.pathname}${location.search}`);
     refreshSession();
     refreshRegions();
   }, [location.pathname, location.search, refreshRegions]);

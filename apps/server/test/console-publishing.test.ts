@@ -90,12 +90,12 @@ describe.each(drivers)('console publishing on %s', (driver) => {
 
     const visitor = server.client();
     expect((await visitor.api.project.detail({ id: project.id })).forms.map((f) => f.id)).toEqual([form.id]);
-    const found = await visitor.api.content.search({ keyword: '青年编导' });
+    const found = await visitor.api.content.search({ keyword: '扶持计划' });
     expect(found.list.some((h) => h.kind === 'project' && h.id === project.id)).toBe(true);
 
     // The search vector follows an update.
     await admin.api.console.projectUpdate({ id: project.id, ...call({ title: '控制台测试·非遗传承人资助' }) });
-    expect((await visitor.api.content.search({ keyword: '青年编导', type: 'project' })).list.some((h) => h.id === project.id)).toBe(false);
+    expect((await visitor.api.content.search({ keyword: '扶持计划', type: 'project' })).list.some((h) => h.id === project.id)).toBe(false);
     expect((await visitor.api.content.search({ keyword: '非遗传承人资助', type: 'project' })).list.some((h) => h.id === project.id)).toBe(true);
 
     const list = await admin.api.console.projectList({ keyword: '非遗传承人资助' });

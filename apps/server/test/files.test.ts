@@ -94,6 +94,12 @@ describe.each(drivers)('uploads on %s', (driver) => {
     const published = await fetch(`${server.baseUrl}${uploaded.data.url}`, { headers: { authKey: other.api.session.getToken()! } });
     expect(published.status).toBe(200);
     expect(published.headers.get('content-disposition')).toMatch(/^inline; /);
+    // Public uploads are covers and photos on public pages: visitors without a session see them too.
+    const anonymous = await fetch(`${server.baseUrl}${uploaded.data.url}`);
+    expect(anonymous.status).toBe(200);
+    // A private file asks for a login, the same whether it exists or not.
+    expect((await fetch(`${server.baseUrl}${mine.url}`)).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/file/999999`)).status).toBe(401);
   });
 
   it('needs a session to upload', async () => {

@@ -168,8 +168,10 @@ export function fileHandlers({ db, config }: AppContext): Handlers['files'] {
 
     get: async ({ params, principal, reply }) => {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, params.id)).limit(1);
-      // Someone else's file answers exactly like a missing one.
-      const allowed = row && (row.public || principal.kind === 'staff' || row.ownerUserId === principal.userId);
+      // Public uploads (covers, photos) are for every visitor; anything else needs a session,
+      // and someone else's file answers exactly like a missing one.
+      if (!principal && !row?.public) throw new AppError(Errno.LOGIN_REQUIRED, '请先登录');
+      const allowed = row && (row.public || principal?.kind === 'staff' || (principal?.kind === 'user' && row.ownerUserId === principal.userId));
       if (!row || !allowed) throw notFound('文件不存在');
       const body = await storage.get(row.storageKey);
       if (!body) throw notFound('文件不存在');

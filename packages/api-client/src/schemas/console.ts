@@ -36,9 +36,13 @@ export const REVIEWER_ENDPOINTS = [
   'applyBatchPrint',
 ] as const;
 
-const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `不能超过 ${max} 个字`);
-const optionalText = (max: number) => z.string({ error: '应为文字' }).trim().max(max, `不能超过 ${max} 个字`);
-const richText = z.string({ error: '应为文字' }).max(200_000, '内容过长（不能超过 200000 个字符）');
+// PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is refused
+const NO_NUL = /^[^\u0000]*$/;
+const NUL_MESSAGE = '不能包含空字符';
+const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
+const optionalText = (max: number) => z.string({ error: '应为文字' }).trim().max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
+const richText = z.string({ error: '应为文字' }).max(200_000, '内容过长（不能超过 200000 个字符）').regex(NO_NUL, NUL_MESSAGE);
 const sortSchema = z.number({ error: '排序应为数字' }).int('排序应为整数').min(-1_000_000, '排序超出范围').max(1_000_000, '排序超出范围');
 const nullableId = idSchema.nullable();
 
@@ -47,6 +51,7 @@ const linkUrl = z
   .string({ error: '请输入链接地址' })
   .trim()
   .max(500, '链接地址过长')
+  .regex(NO_NUL, NUL_MESSAGE)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), '链接应以 http://、https:// 或 / 开头');
 
 /** An image: an upload id (the server stores `/api/file/{id}` and makes the upload public) or a URL. */
@@ -109,12 +114,12 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuery = pageQuery.extend({
   /** A staff or applicant account (exact). */
-  actor: z.string().trim().max(100, '不能超过 100 个字符').optional(),
+  actor: optionalText(100).optional(),
   actorKind: z.enum(ACTOR_KINDS, { error: '操作人类型不正确' }).optional(),
   /** e.g. `project.update`; a prefix ending in `.` (e.g. `project.`) matches the whole family. */
-  action: z.string().trim().max(100, '不能超过 100 个字符').optional(),
-  objectType: z.string().trim().max(50, '不能超过 50 个字符').optional(),
-  objectId: z.string().trim().max(50, '不能超过 50 个字符').optional(),
+  action: optionalText(100).optional(),
+  objectType: optionalText(50).optional(),
+  objectId: optionalText(50).optional(),
   from: dateTimeSchema.optional(),
   to: dateTimeSchema.optional(),
   /** Searched in the action, object id and detail. */
@@ -189,7 +194,7 @@ export const consoleFormParams = z.object({ projectId: idSchema, formId: idSchem
 export const formBody = z.object({
   title: text(100, '请输入标题'),
   description: optionalText(2000).default(''),
-  fields: formFieldsSchema,
+  fields: formFieldsSchema.refine((fields) => !JSON.stringify(fields).includes('\\u0000'), NUL_MESSAGE),
   /** The version last read (optional): a stale one is refused with 409. */
   version: z.number().int().min(1).optional(),
 });
@@ -252,7 +257,7 @@ export const consoleExpertListQuery = pageQuery.extend({
 export const expertBody = z.object({
   name: text(50, '请输入专家姓名'),
   photo: imageRefSchema.nullable().default(null),
-  title: z.string({ error: '职称应为文字' }).trim().max(100, '职称不能超过 100 个字').default(''),
+  title: z.string({ error: '职称应为文字' }).trim().max(100, '职称不能超过 100 个字').regex(NO_NUL, NUL_MESSAGE).default(''),
   organisation: optionalText(200).default(''),
   specialities: z.array(text(50, '专长不能为空'), { error: '专长应为列表' }).max(20, '最多 20 项专长').default([]),
   categoryId: nullableId.default(null),
@@ -433,7 +438,7 @@ export const REVIEW_DECISIONS = ['reviewing', 'returned', 'approved', 'rejected'
 export const reviewBody = z
   .object({
     status: z.enum(REVIEW_DECISIONS, { error: '审核结果应为 reviewing、returned、approved 或 rejected' }),
-    message: z.string({ error: '审核意见应为文字' }).trim().max(2000, '不能超过 2000 个字').default(''),
+    message: z.string({ error: '审核意见应为文字' }).trim().max(2000, '不能超过 2000 个字').regex(NO_NUL, NUL_MESSAGE).default(''),
     /** The version last read (optional): a stale one is refused with 409. */
     version: z.number().int().min(1).optional(),
   })

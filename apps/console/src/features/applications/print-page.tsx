@@ -1,5 +1,66 @@
-import { Page } from '../../components/page';
+import { useEffect } from 'react';
+import { Alert, Button, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { APPLY_STATUS_LABELS } from '@flagship/api-client';
+import { ApplyView } from '@flagship/ui/form-fields';
+import { useSearchParams } from 'react-router-dom';
+import { CONSOLE_TITLE } from '../../components/page';
+import { AsyncView } from '../../components/states';
+import { api } from '../../lib/api';
+import { formatDateTime, toId } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
 
-export default function Stub() {
-  return <Page title="TODO">TODO</Page>;
+/** The chosen applications one after another, each on its own sheet when printed. */
+export default function PrintPage() {
+  const [params] = useSearchParams();
+  const projectId = toId(params.get('projectId'));
+  const ids = params.getAll('ids').map(toId).filter((id): id is number => id !== undefined);
+  const key = ids.join(',');
+  const state = useAsync(
+    (signal) => (projectId && ids.length ? api.console.applyBatchPrint({ projectId, ids }, { signal }) : Promise.reject(new Error('请先在申报列表中选择要打印的申报'))),
+    [projectId, key],
+  );
+  useEffect(() => {
+    document.title = `批量打印 · ${CONSOLE_TITLE}`;
+  }, []);
+
+  return (
+    <Container size={900} py="lg" className="fc-print">
+      <Group justify="space-between" mb="lg" className="fc-no-print">
+        <Title order={1} size="h3">
+          批量打印（{ids.length} 份）
+        </Title>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!state.data}>
+          打印
+        </Button>
+      </Group>
+      <AsyncView state={state}>
+        {(data) =>
+          data.list.length === 0 ? (
+            <Alert color="yellow">没有可打印的申报</Alert>
+          ) : (
+            <Stack gap={0}>
+              {data.list.map((item, index) => (
+                <section key={item.apply.id} className="fc-print__item" aria-label={`申报 ${item.apply.serialNumber ?? item.apply.id}`}>
+                  {index > 0 && <Divider my="xl" className="fc-no-print" />}
+                  <Title order={2} size="h3" ta="center">
+                    {item.project.title}
+                  </Title>
+                  <Text ta="center" fw={500} mt={4}>
+                    {item.form.title}
+                  </Text>
+                  <Group justify="space-between" my="md">
+                    <Text size="sm">申报编号：{item.apply.serialNumber ?? '—'}</Text>
+                    <Text size="sm">提交时间：{formatDateTime(item.apply.submittedAt)}</Text>
+                    <Text size="sm">状态：{APPLY_STATUS_LABELS[item.apply.status]}</Text>
+                  </Group>
+                  <ApplyView fields={item.form.fields} data={item.apply.data} print />
+                </section>
+              ))}
+            </Stack>
+          )
+        }
+      </AsyncView>
+    </Container>
+  );
 }

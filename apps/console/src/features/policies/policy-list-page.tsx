@@ -1,5 +1,131 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { IconPin, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { CategorySelect } from '../../components/category-select';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { FilterBar } from '../../components/filter-bar';
+import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
+import { AsyncView, Empty } from '../../components/states';
+import { api, showSuccess } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useAsync } from '../../lib/use-async';
+import { useQueryParams } from '../../lib/use-query-params';
+import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
 
-export default function Stub() {
-  return <Page title="TODO">TODO</Page>;
+const PAGE_SIZE = 15;
+
+export default function PolicyListPage() {
+  const query = useQueryParams();
+  const keyword = query.get('keyword');
+  const categoryId = query.number('categoryId');
+  const state = (Object.keys(POLICY_STATES) as PolicyState[]).find((s) => s === query.get('state'));
+  const [deleting, setDeleting] = useState<{ id: number; title: string }>();
+
+  const list = useAsync(
+    (signal) => api.console.policyList({ page: query.page, pageSize: PAGE_SIZE, keyword: keyword || undefined, categoryId, state }, { signal }),
+    [query.page, keyword, categoryId, state],
+  );
+
+  const remove = async (policy: { id: number; title: string }) => {
+    await api.console.policyDelete({ id: policy.id });
+    showSuccess(`「${policy.title}」已删除`);
+    list.reload();
+  };
+
+  return (
+    <Page
+      title="通知公告"
+      description="发布通知、公告与政策文件；可置顶、定时发布。"
+      actions={
+        <Button component={Link} to="/policies/new" leftSection={<IconPlus size={16} />}>
+          新建公告
+        </Button>
+      }
+    >
+      <FilterBar keyword={keyword} onKeyword={(value) => query.set({ keyword: value })} placeholder="标题或摘要" onReset={() => query.set({ keyword: null, categoryId: null, state: null })}>
+        <CategorySelect kind="policy" label="分类" value={categoryId} onChange={(id) => query.set({ categoryId: id })} w={180} />
+        <Select
+          label="状态"
+          placeholder="全部"
+          clearable
+          w={130}
+          data={(Object.keys(POLICY_STATES) as PolicyState[]).map((value) => ({ value, label: POLICY_STATES[value].label }))}
+          value={state ?? null}
+          onChange={(value) => query.set({ state: value })}
+        />
+      </FilterBar>
+      <AsyncView state={list}>
+        {(data) =>
+          data.list.length === 0 ? (
+            <Paper withBorder className="fc-panel">
+              <Empty>没有符合条件的公告</Empty>
+            </Paper>
+          ) : (
+            <Stack gap={0}>
+              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
+                <Table className="fc-table" verticalSpacing="sm" aria-label="公告列表">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>标题</Table.Th>
+                      <Table.Th>分类</Table.Th>
+                      <Table.Th>状态</Table.Th>
+                      <Table.Th>发布时间（北京时间）</Table.Th>
+                      <Table.Th ta="right">浏览</Table.Th>
+                      <Table.Th w={140}>操作</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.list.map((policy) => (
+                      <Table.Tr key={policy.id}>
+                        <Table.Td maw={420}>
+                          <Group gap={6} wrap="nowrap">
+                            {policy.pinned && (
+                              <Badge size="sm" color="cinnabar" variant="filled" radius="sm" leftSection={<IconPin size={12} />}>
+                                置顶
+                              </Badge>
+                            )}
+                            <Anchor component={Link} to={`/policies/${policy.id}`} fw={500} lineClamp={1}>
+                              {policy.title}
+                            </Anchor>
+                          </Group>
+                          {policy.summary && (
+                            <Text size="xs" c="dimmed" lineClamp={1}>
+                              {policy.summary}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{policy.categoryName ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <PolicyStateBadge publishedAt={policy.publishedAt} />
+                        </Table.Td>
+                        <Table.Td>{formatDateTime(policy.publishedAt)}</Table.Td>
+                        <Table.Td ta="right">{policy.views}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button component={Link} to={`/policies/${policy.id}`} size="compact-sm" variant="subtle">
+                              编辑
+                            </Button>
+                            <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => setDeleting(policy)}>
+                              删除
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Paper>
+              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
+            </Stack>
+          )
+        }
+      </AsyncView>
+      <ConfirmModal opened={Boolean(deleting)} title="删除公告" danger confirmLabel="删除" onClose={() => setDeleting(undefined)} onConfirm={() => (deleting ? remove(deleting) : undefined)}>
+        {`确定删除「${deleting?.title ?? ''}」吗？删除后门户网站将不再显示。`}
+      </ConfirmModal>
+    </Page>
+  );
 }
+

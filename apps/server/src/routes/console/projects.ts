@@ -27,6 +27,8 @@ const STATUS_WHERE: Record<ProjectStatus, SQL> = {
   closed: sql`${projects.applyEnd} < now()`,
 };
 
+// Correlated counts name the outer row explicitly: Drizzle leaves columns unqualified in single-table selects.
+
 /** Calendar year of a time in Beijing. */
 const beijingYear = (at: Date) => new Date(at.getTime() + 8 * 3600_000).getUTCFullYear();
 
@@ -48,7 +50,7 @@ async function formsOf(db: Executor, projectId: number): Promise<ConsoleForm[]> 
   const rows = await db
     .select({
       form: forms,
-      submittedCount: sql<number>`(select count(*) from ${applications} where ${applications.formId} = ${forms.id} and ${applications.submittedAt} is not null)`.mapWith(Number),
+      submittedCount: sql<number>`(select count(*) from ${applications} sub where sub.form_id = "forms"."id" and sub.submitted_at is not null)`.mapWith(Number),
     })
     .from(forms)
     .where(eq(forms.projectId, projectId))
@@ -70,8 +72,8 @@ const countColumns = {
   published: projects.published,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
-  formCount: sql<number>`(select count(*) from ${forms} where ${forms.projectId} = ${projects.id})`.mapWith(Number),
-  applyCount: sql<number>`(select count(*) from ${applications} where ${applications.projectId} = ${projects.id} and ${applications.status} not in ('draft', 'withdrawn'))`.mapWith(Number),
+  formCount: sql<number>`(select count(*) from ${forms} sub where sub.project_id = "projects"."id")`.mapWith(Number),
+  applyCount: sql<number>`(select count(*) from ${applications} sub where sub.project_id = "projects"."id" and sub.status not in ('draft', 'withdrawn'))`.mapWith(Number),
 };
 
 function selectProjects(db: Executor) {
@@ -226,7 +228,7 @@ export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
           published: projects.published,
           applyStart: projects.applyStart,
           applyEnd: projects.applyEnd,
-          submittedCount: sql<number>`(select count(*) from ${applications} where ${applications.projectId} = ${projects.id} and ${applications.submittedAt} is not null)`.mapWith(Number),
+          submittedCount: sql<number>`(select count(*) from ${applications} sub where sub.project_id = "projects"."id" and sub.submitted_at is not null)`.mapWith(Number),
         })
         .from(projects)
         .orderBy(desc(projects.applyStart), desc(projects.id));

@@ -9,7 +9,8 @@ const FILE_URL = /^\/api\/file\/(\d+)$/;
 
 /** `%` and `_` in a keyword are literal in LIKE. */
 export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // U+0000 cannot reach PostgreSQL; it matches nothing anyway.
+  return `%${keyword.replaceAll('\u0000', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

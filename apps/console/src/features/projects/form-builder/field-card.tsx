@@ -48,7 +48,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
                 </Text>
               )}
             </Text>
-            <Text size="xs" c="dimmed" ff="monospace" truncate>
+            <Text size="xs" c="dimmed" className="fc-mono" truncate>
               {field.key}
             </Text>
             {problems > 0 && (
@@ -103,7 +103,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
             <TextInput
               label="字段标识"
               required
-              ff="monospace"
+              classNames={{ input: 'fc-mono' }}
               description={locked ? '已有申报，不能修改标识' : '保存数据用的英文名，字母开头'}
               value={field.key}
               onChange={(e) => onChange({ ...field, key: e.currentTarget.value.trim() })}

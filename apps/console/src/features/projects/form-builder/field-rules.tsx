@@ -21,7 +21,7 @@ export function FieldRules<F extends AnyField>({ field, onChange, errors }: { fi
           </SimpleGrid>
           <TextInput size="sm" label="占位提示" placeholder="输入框为空时显示的提示" value={field.placeholder ?? ''} onChange={(e) => set({ placeholder: e.currentTarget.value || undefined })} error={errors.placeholder} />
           <SimpleGrid cols={2}>
-            <TextInput size="sm" label="格式（正则表达式）" placeholder="例如 \d{6}" description="整个值须匹配" ff="monospace" value={field.pattern ?? ''} onChange={(e) => set({ pattern: e.currentTarget.value || undefined })} error={errors.pattern} />
+            <TextInput size="sm" label="格式（正则表达式）" placeholder="例如 \d{6}" description="整个值须匹配" classNames={{ input: 'fc-mono' }} value={field.pattern ?? ''} onChange={(e) => set({ pattern: e.currentTarget.value || undefined })} error={errors.pattern} />
             <TextInput size="sm" label="格式不符时的提示" placeholder="例如 应为 6 位数字" description="显示在字段名称之后" value={field.patternMessage ?? ''} onChange={(e) => set({ patternMessage: e.currentTarget.value || undefined })} error={errors.patternMessage} />
           </SimpleGrid>
         </Stack>
@@ -194,7 +194,7 @@ function TableRules({ field, set, errors }: { field: Extract<FormField, { kind: 
                   </Group>
                   <SimpleGrid cols={2}>
                     <TextInput size="xs" label="列名称" required value={column.label} onChange={(e) => setColumns(columns.map((c, i) => (i === index ? { ...c, label: e.currentTarget.value } : c)))} error={own.label} />
-                    <TextInput size="xs" label="列标识" required ff="monospace" value={column.key} onChange={(e) => setColumns(columns.map((c, i) => (i === index ? { ...c, key: e.currentTarget.value.trim() } : c)))} error={own.key} />
+                    <TextInput size="xs" label="列标识" required classNames={{ input: 'fc-mono' }} value={column.key} onChange={(e) => setColumns(columns.map((c, i) => (i === index ? { ...c, key: e.currentTarget.value.trim() } : c)))} error={own.key} />
                   </SimpleGrid>
                   <Switch size="xs" label="必填" checked={Boolean(column.required)} onChange={(e) => setColumns(columns.map((c, i) => (i === index ? { ...c, required: e.currentTarget.checked } : c)))} />
                   <FieldRules field={column} onChange={(next) => setColumns(columns.map((c, i) => (i === index ? next : c)))} errors={own} />

@@ -6,6 +6,7 @@ import { loginBody } from '@flagship/api-client';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../lib/api';
 import { showServerFieldErrors } from '../../../lib/form-errors';
+import { returnPath } from '../../../lib/navigation-history';
 import { safeRedirect } from '../../../lib/redirect';
 import { zodValidate } from '../../../lib/zod-form';
 import { AuthScreen } from '../components/auth-card';
@@ -15,6 +16,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [captchaVersion, setCaptchaVersion] = useState(0);
+  // Read once: the page the visitor came from (a guarded page they were turned away from, too).
+  const [back] = useState(returnPath);
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { account: '', password: '', captcha: '' },
@@ -26,7 +29,7 @@ export default function LoginPage() {
     try {
       const info = await api.auth.login(values);
       api.session.set(info);
-      void navigate(safeRedirect(params.get('redirect'), '/user'), { replace: true });
+      void navigate(safeRedirect(params.get('redirect'), back ?? '/user'), { replace: true });
     } catch (error) {
       showServerFieldErrors(form, error);
       form.setFieldValue('captcha', '');

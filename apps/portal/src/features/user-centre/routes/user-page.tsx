@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';

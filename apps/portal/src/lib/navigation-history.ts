@@ -1,0 +1,24 @@
+// The page shown before the current one, so that login can go "back" without a query parameter.
+let current: string | undefined;
+let previous: string | undefined;
+
+export function recordLocation(path: string): void {
+  if (path === current) return;
+  previous = current;
+  current = path;
+}
+
+const AUTH_PAGES = ['/login', '/reg', '/forget', '/reset', '/password', '/404'];
+
+const pathOf = (path: string) => path.split('?')[0] ?? path;
+
+/**
+ * Where to return after logging in: the page before /login, unless it was an account screen.
+ * The login page asks while it first renders, when /login may not be recorded yet.
+ */
+export function returnPath(): string | undefined {
+  const before = current && pathOf(current) === '/login' ? previous : current;
+  if (!before) return undefined;
+  const pathname = pathOf(before);
+  return AUTH_PAGES.includes(pathname) || pathname === '/' ? undefined : before;
+}

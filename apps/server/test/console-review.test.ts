@@ -1,0 +1,225 @@
+import { creditCodeCheckChar, Errno, type SubmitAuthenticationInput } from '@flagship/api-client';
+import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
+import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
+import { apiError, drivers, startTestServer, type TestServer } from './harness';
+
+type Applicant = Awaited<ReturnType<TestServer['newUser']>>;
+
+describe.each(drivers)('console review on %s', (driver) => {
+  let server: TestServer;
+  let admin: StaffClient;
+  let reviewer: StaffClient;
+  let region: { id: number; path: string };
+
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    admin = await staffLogin(server);
+    reviewer = await newReviewer(server);
+    region = await someDistrict(server.handle.db);
+  });
+  afterAll(() => server?.close());
+
+  describe('enterprise authentications', () => {
+    let applicant: Applicant;
+    let input: SubmitAuthenticationInput;
+    const body = '91330106MA2EF7G8H';
+
+    beforeAll(async () => {
+      applicant = await server.newUser(emailAccount());
+      const licence = await applicant.api.files.upload({ file: new Blob([new Uint8Array(PNG)]), name: '营业执照.png' });
+      input = {
+        enterpriseName: '审核测试演艺有限公司',
+        creditCode: body + creditCodeCheckChar(body),
+        type: '有限责任公司',
+        legalRepresentative: '王五',
+        regionId: region.id,
+        address: '西湖区文三路 1 号',
+        contactName: '赵六',
+        contactPhone: '13912345678',
+        licenseFiles: [licence.id],
+        introduction: '<p>专注舞台艺术</p>',
+      };
+    });
+
+    it('queues a submission; a rejection with a reason reaches the applicant, who may submit again', async () => {
+      const submitted = await applicant.api.enterprise.submitAuthentication(input);
+      const queue = await reviewer.api.console.authenticationList({ status: 0, keyword: '审核测试演艺' });
+      expect(queue.list.map((a) => a.id)).toEqual([submitted.id]);
+      expect(queue.list[0]).toMatchObject({ account: applicant.account, status: 0 });
+
+      const detail = await reviewer.api.console.authenticationGet({ id: submitted.id });
+      expect(detail.licenseUploads.map((u) => u.name)).toEqual(['营业执照.png']);
+      // Staff fetch the applicant's files through the usual file endpoint.
+      const image = await reviewer.api.files.get({ id: detail.licenseUploads[0]!.id });
+      expect(image).toBeInstanceOf(Blob);
+
+      const noReason = await apiError(reviewer.api.console.authenticationReject({ id: submitted.id, reason: ' ' }, { silent: true }));
+      expect(noReason.errno).toBe(Errno.INVALID_INPUT);
+      expect(noReason.errmsg).toMatch(/^未通过原因：/);
+
+      const rejected = await reviewer.api.console.authenticationReject({ id: submitted.id, reason: '营业执照不清晰' });
+      expect(rejected).toMatchObject({ status: 2, reason: '营业执照不清晰', reviewerAccount: reviewer.account });
+      expect(await applicant.api.enterprise.checkAuthenticationStatus()).toEqual({ code: 'fail', status: 2, reason: '营业执照不清晰' });
+      expect((await applicant.api.enterprise.getEnterpriseInfo())?.reason).toBe('营业执照不清晰');
+      expect((await apiError(reviewer.api.console.authenticationApprove({ id: submitted.id }, { silent: true }))).errno).toBe(Errno.CONFLICT);
+      expect((await auditOf(server, 'authentication.reject'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(submitted.id) });
+    });
+
+    it('approves a new submission: the company enters the library and the applicant reads status 1', async () => {
+      const again = await applicant.api.enterprise.submitAuthentication({ ...input, address: '西湖区文三路 2 号' });
+      expect((await apiError(admin.api.console.authenticationApprove({ id: again.id, categoryId: 999_999 }, { silent: true }))).errmsg).toMatch(/^分类：/);
+      const approved = await admin.api.console.authenticationApprove({ id: again.id });
+      expect(approved.status).toBe(1);
+      expect(approved.enterpriseId).toBeTruthy();
+
+      const library = await server.client().api.enterprise.list({ keyword: '审核测试演艺' });
+      expect(library.list).toEqual([expect.objectContaining({ id: approved.enterpriseId, creditCode: input.creditCode })]);
+      expect((await server.client().api.enterprise.detail({ id: approved.enterpriseId! })).address).toBe('西湖区文三路 2 号');
+
+      expect(await applicant.api.enterprise.checkAuthenticationStatus()).toMatchObject({ code: 'success', status: 1 });
+      const c = server.client();
+      const info = await c.api.auth.login({ account: applicant.account, password: applicant.password, captcha: await c.captcha() });
+      expect(info.enterprise_authentication_status).toBe(1);
+      expect(server.outbox().some((m) => m.includes(`To: ${applicant.account}`) && m.includes('企业认证已通过'))).toBe(true);
+      expect((await auditOf(server, 'authentication.approve'))[0]?.detail).toMatchObject({ enterpriseId: approved.enterpriseId, creditCode: input.creditCode });
+    });
+  });
+
+  describe('applications', () => {
+    let projectId: number;
+    let formId: number;
+    let alice: Applicant;
+    let applyId: number;
+    let serial: string;
+
+    beforeAll(async () => {
+      ({ projectId, formIds: [formId = 0] } = await createCall(server.handle.db, 'open'));
+      alice = await server.newUser(emailAccount());
+      const proposal = await alice.api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: '申报书.pdf' });
+      const sent = await alice.api.apply.save({ projectId, formId, version: 0, submit: true, data: validData({ proposal: proposal.id }, region.id) });
+      applyId = sent.id;
+      serial = sent.serialNumber!;
+      // A draft of someone else: never shown to staff.
+      const bob = await server.newUser();
+      await bob.api.apply.save({ projectId, formId, version: 0, data: { projectName: '草稿' } });
+    });
+
+    it('lists what was submitted (never drafts) and opens one read-only with its form and files', async () => {
+      const list = await reviewer.api.console.applyList({ projectId });
+      expect(list.list.map((a) => a.id)).toEqual([applyId]);
+      expect(list.list[0]).toMatchObject({ status: 'submitted', account: alice.account, serialNumber: serial });
+      expect((await reviewer.api.console.applyList({ projectId, keyword: serial })).total).toBe(1);
+      expect((await reviewer.api.console.applyList({ projectId, status: 'approved' })).total).toBe(0);
+      expect((await apiError(reviewer.api.console.applyList({ projectId, status: 'nope' as 'draft' }, { silent: true }))).errmsg).toMatch(/^状态：/);
+
+      const detail = await reviewer.api.console.applyGet({ applyId });
+      expect(detail.form.id).toBe(formId);
+      expect(detail.apply.data.projectName).toBe('原创越剧《钱塘潮》');
+      expect(detail.attachments.map((u) => u.name)).toEqual(['申报书.pdf']);
+      expect(await reviewer.api.files.get({ id: detail.attachments[0]!.id })).toBeInstanceOf(Blob);
+
+      const options = await reviewer.api.console.projectOptions();
+      expect(options.find((p) => p.id === projectId)).toMatchObject({ submittedCount: 1, forms: [{ id: formId }] });
+    });
+
+    it('returns for changes; the applicant edits and resubmits; approval reaches the applicant by e-mail', async () => {
+      const reviewing = await reviewer.api.console.applyReview({ applyId, status: 'reviewing' });
+      expect(reviewing.status).toBe('reviewing');
+      const locked = await alice.api.project.applyDetail({ applyId });
+      expect((await apiError(alice.api.apply.save({ projectId, formId, version: locked.version, data: locked.data }, { silent: true }))).errno).toBe(Errno.FORBIDDEN);
+
+      const noMessage = await apiError(reviewer.api.console.applyReview({ applyId, status: 'returned' }, { silent: true }));
+      expect(noMessage.errno).toBe(Errno.INVALID_INPUT);
+      expect(noMessage.errmsg).toMatch(/^审核意见：/);
+      expect((await apiError(reviewer.api.console.applyReview({ applyId, status: 'approved', version: 1 }, { silent: true }))).errno).toBe(Errno.CONFLICT);
+
+      const returned = await reviewer.api.console.applyReview({ applyId, status: 'returned', message: '请补充演出场次说明' });
+      expect(returned).toMatchObject({ status: 'returned', reviewMessage: '请补充演出场次说明', reviewerAccount: reviewer.account });
+      expect(returned.reviewedAt).toBeTruthy();
+      const returnMail = server.outbox().find((m) => m.includes(`To: ${alice.account}`) && m.includes('退回修改'));
+      expect(returnMail).toContain('测试专项资助项目');
+
+      const mine = await alice.api.project.applyDetail({ applyId });
+      expect(mine).toMatchObject({ status: 'returned', reviewMessage: '请补充演出场次说明' });
+      const resent = await alice.api.apply.save({ projectId, formId, version: mine.version, submit: true, data: { ...mine.data, performances: 20 } });
+      expect(resent).toMatchObject({ status: 'submitted', serialNumber: serial });
+
+      const approved = await admin.api.console.applyReview({ applyId, status: 'approved', message: '同意立项', version: resent.version });
+      expect(approved.status).toBe('approved');
+      expect((await alice.api.project.applyDetail({ applyId })).status).toBe('approved');
+      const mail = server.outbox().find((m) => m.includes(`To: ${alice.account}`) && m.includes('已通过'));
+      expect(mail).toBeDefined();
+      expect(mail).toContain('测试专项资助项目');
+      expect(mail).toContain('同意立项');
+
+      const again = await apiError(admin.api.console.applyReview({ applyId, status: 'rejected', message: '改判' }, { silent: true }));
+      expect(again.errno).toBe(Errno.CONFLICT);
+      expect(again.errmsg).toContain('已通过');
+      expect((await auditOf(server, 'apply.return'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(applyId) });
+      expect((await auditOf(server, 'apply.approve'))[0]?.detail).toMatchObject({ from: 'submitted', to: 'approved', message: '同意立项' });
+    });
+
+    it('tells an applicant without e-mail by text message', async () => {
+      const carol = await server.newUser();
+      const file = await carol.api.files.upload({ file: new Blob([new Uint8Array(pdf('carol'))]), name: 'c.pdf' });
+      const sent = await carol.api.apply.save({ projectId, formId, version: 0, submit: true, data: validData({ proposal: file.id }) });
+      await reviewer.api.console.applyReview({ applyId: sent.id, status: 'rejected', message: '不符合申报条件' });
+      const sms = server.outbox().find((m) => m.includes(`To: ${carol.account}`));
+      expect(sms).toContain('Channel: sms');
+      expect(sms).toContain('未通过');
+      expect((await carol.api.project.applyDetail({ applyId: sent.id })).status).toBe('rejected');
+    });
+
+    it('exports a spreadsheet with one column per field, by link with authkey or through the SDK', async () => {
+      const blob = await reviewer.api.console.applyExport({ projectId });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await blob.arrayBuffer());
+      const sheet = workbook.worksheets[0]!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      expect(header.slice(0, 4)).toEqual(['申报编号', '申报人', '状态', '提交时间']);
+      expect(header).toEqual(expect.arrayContaining(['项目名称', '演出场次', '申请资助金额', '所在地区', '申报书', '主创团队']));
+      expect(header).not.toContain('基本信息');
+      const rows = [];
+      for (let i = 2; i <= sheet.rowCount; i++) rows.push((sheet.getRow(i).values as unknown[]).slice(1).map(String));
+      const alicesRow = rows.find((r) => r[0] === serial)!;
+      expect(alicesRow).toContain('已通过');
+      expect(alicesRow).toContain('原创越剧《钱塘潮》');
+      expect(alicesRow).toContain(region.path);
+      expect(alicesRow).toContain('申报书.pdf');
+      expect(alicesRow).toContain('180,000.50 元');
+      expect(rows).toHaveLength(2);
+
+      const url = `${server.baseUrl}/api/console/project/${projectId}/export?authkey=${encodeURIComponent(admin.api.session.getToken()!)}&status=approved`;
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('spreadsheetml');
+      expect(response.headers.get('content-disposition')).toContain('.xlsx');
+      expect((await fetch(`${server.baseUrl}/api/console/project/${projectId}/export`)).status).toBe(401);
+      const applicantLink = `${server.baseUrl}/api/console/project/${projectId}/export?authkey=${encodeURIComponent(alice.api.session.getToken()!)}`;
+      expect((await fetch(applicantLink)).status).toBe(403);
+      expect((await auditOf(server, 'apply.export'))[0]?.actorId).toBe(admin.staffId);
+    });
+
+    it('downloads selected applications as one zip and gives their print data', async () => {
+      const blob = await admin.api.console.applyDownload({ projectId, ids: [applyId] });
+      const outer = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+      const names = Object.keys(outer);
+      expect(names).toHaveLength(1);
+      expect(names[0]).toContain(serial);
+      const inner = unzipSync(outer[names[0]!]!);
+      expect(Object.keys(inner).some((n) => n.endsWith('.docx'))).toBe(true);
+      expect(Object.keys(inner)).toContain('附件/申报书.pdf');
+
+      const print = await reviewer.api.console.applyBatchPrint({ projectId, ids: [applyId] });
+      expect(print.list[0]).toMatchObject({ apply: { id: applyId, status: 'approved' }, form: { id: formId }, project: { id: projectId } });
+
+      const other = await createCall(server.handle.db, 'open');
+      expect((await apiError(admin.api.console.applyDownload({ projectId: other.projectId, ids: [applyId] }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
+      expect((await apiError(admin.api.console.applyBatchPrint({ projectId, ids: [] }, { silent: true }))).errmsg).toMatch(/^申报编号：/);
+      expect((await auditOf(server, 'apply.download'))[0]?.detail).toMatchObject({ ids: [applyId] });
+    });
+  });
+});
