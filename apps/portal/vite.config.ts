@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const api = 'http://127.0.0.1:3000';
+// The API server in development; PORTAL_API_TARGET points elsewhere (e.g. a second server).
+const api = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',

@@ -102,6 +102,23 @@ describe('application', () => {
     await expect.poll(() => page.frameLocator('.tox-edit-area iframe').first().locator('body').textContent()).toContain('钱塘江大潮');
     await page.getByRole('link', { name: '申报书.pdf' }).waitFor();
 
+    // Someone saves the same application elsewhere: the next autosave meets a 409 and explains it.
+    const token = (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value ?? '';
+    const headers = { authKey: token, 'content-type': 'application/json' };
+    const detail = (await (await fetch(`${portal.apiUrl}/api/project/6/form/6`, { headers })).json()) as { data: { apply: { version: number; data: Record<string, unknown> } } };
+    const elsewhere = await fetch(`${portal.apiUrl}/api/project/6/form/6/apply`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: { ...detail.data.apply.data, leaderName: '顾青禾' }, version: detail.data.apply.version, submit: false }),
+    });
+    expect(((await elsewhere.json()) as { errno: number }).errno).toBe(200);
+    await field(page, '计划演出场次').fill('21');
+    await page.getByRole('alert').filter({ hasText: '申报内容已在别处更新' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: '重新加载最新内容' }).click();
+    await expect.poll(() => field(page, '项目负责人').inputValue()).toBe('顾青禾');
+    expect(await field(page, '计划演出场次').inputValue()).toBe('20');
+    await page.locator('.tox-edit-area iframe').first().waitFor();
+
     // Submit, confirm, receipt.
     await page.getByRole('button', { name: '提交申报' }).click();
     await page.getByRole('dialog', { name: '确认提交' }).waitFor();

@@ -60,7 +60,7 @@ describe('Header', () => {
   ] as const)('shows authentication status %s as %s in the menu', async (status, text) => {
     const ui = userEvent.setup();
     renderAt(<Header title="平台" user={user(status)} api={fakeApi()} />);
-    await ui.click(screen.getByRole('button', { name: '账户菜单' }));
+    await ui.click(await screen.findByRole('button', { name: '账户菜单' }));
     const item = await screen.findByRole('menuitem', { name: new RegExp(text) });
     expect(item.getAttribute('href')).toBe('/personal');
     expect(screen.getByRole('menuitem', { name: /个人中心/ }).getAttribute('href')).toBe('/user');
@@ -72,7 +72,7 @@ describe('Header', () => {
     const api = fakeApi();
     api.auth.logout.mockRejectedValue(new Error('offline'));
     renderAt(<Header title="平台" user={user(0)} api={api} />, '/project?page=2&year=2025');
-    await ui.click(screen.getByRole('button', { name: '账户菜单' }));
+    await ui.click(await screen.findByRole('button', { name: '账户菜单' }));
     await ui.click(await screen.findByRole('menuitem', { name: /退出登录/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login?page=2&year=2025'));
     expect(api.auth.logout).toHaveBeenCalledWith(undefined, { silent: true });

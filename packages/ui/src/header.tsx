@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Anchor, Button, Group, Menu, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconSearch, IconShieldCheck, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { ActionIcon, Anchor, Button, Group, TextInput } from '@mantine/core';
+import { IconSearch, IconUserCircle } from '@tabler/icons-react';
 import type { CallOptions, EnterpriseAuthStatus } from '@flagship/api-client';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthStatusBadge } from './auth-status-badge';
 import { useSafeNavigate } from './navigation';
+
+// The menu (and the floating-ui positioning it needs) loads only for logged-in users.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 
 export interface HeaderUser {
   account: string;
@@ -98,31 +100,9 @@ export function Header({ title, user, api }: HeaderProps) {
               <IconUserCircle size={20} aria-hidden="true" />
               <span>{user.account}</span>
             </Anchor>
-            <Menu position="bottom-end" width={200} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
-              <Menu.Target>
-                <UnstyledButton className="fs-header__menu-button" aria-label="账户菜单">
-                  <IconChevronDown size={16} />
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/personal" leftSection={<IconShieldCheck size={16} />}>
-                  <Group justify="space-between" gap={6} wrap="nowrap">
-                    <span>企业认证</span>
-                    <AuthStatusBadge status={user.enterprise_authentication_status} size="sm" />
-                  </Group>
-                </Menu.Item>
-                <Menu.Item component={Link} to="/user" leftSection={<IconUserCircle size={16} />}>
-                  个人中心
-                </Menu.Item>
-                <Menu.Item component={Link} to="/reset" leftSection={<IconKey size={16} />}>
-                  修改密码
-                </Menu.Item>
-                <Menu.Divider />
-                <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-                  退出登录
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<span className="fs-header__menu-button" aria-hidden="true" />}>
+              <AccountMenu status={user.enterprise_authentication_status} onLogout={() => void logout()} />
+            </Suspense>
           </Group>
         ) : (
           location.pathname !== '/login' && (

@@ -7,6 +7,7 @@ import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
 import { api } from '../lib/api';
 import { fileHref } from '../lib/files';
 import { formatSize } from '../lib/format';
+import { TONE } from '../lib/tones';
 
 export interface AttachmentValue {
   name: string;
@@ -116,7 +117,7 @@ export function AttachmentsInput({ label, description, error, errors = {}, path 
                       <ActionIcon variant="subtle" color="ink" aria-label={`下移「${item.name}」`} disabled={index === value.length - 1} onClick={() => move(index, 1)}>
                         <IconArrowDown size={16} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red.9" aria-label={`删除「${item.name}」`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
+                      <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除「${item.name}」`} onClick={() => onChange(value.filter((_, i) => i !== index))}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Group>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { TONE } from '../lib/tones';
 
 export interface ConfirmModalProps {
   opened: boolean;
@@ -33,7 +34,7 @@ export function ConfirmModal({ opened, title, children, confirmLabel = '确定',
           <Button variant="default" onClick={onClose} disabled={busy}>
             取消
           </Button>
-          <Button color={danger ? 'red.8' : undefined} loading={busy} onClick={() => void confirm()}>
+          <Button color={danger ? TONE.danger : undefined} loading={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
 import { api } from '../lib/api';
 import { fileHref } from '../lib/files';
 import { formatSize } from '../lib/format';
+import { TONE } from '../lib/tones';
 
 export interface ImageInputProps {
   label: string;
@@ -77,7 +78,7 @@ export function ImageInput({ label, description, error, value, onChange, width =
           {progress !== undefined && <Progress value={progress * 100} size="sm" animated aria-label={`${label}上传进度`} />}
           {src && (
             <Group>
-              <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => onChange(null)}>
+              <Button size="xs" variant="subtle" color={TONE.danger} leftSection={<IconTrash size={14} />} onClick={() => onChange(null)}>
                 移除图片
               </Button>
             </Group>

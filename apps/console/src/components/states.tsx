@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { AsyncResult } from '../lib/use-async';
+import { TONE } from '../lib/tones';
 
 export function Loading({ label = '加载中…', height = 240 }: { label?: string; height?: number }) {
   return (
@@ -34,11 +35,11 @@ export function errorMessage(error: unknown): string {
 
 export function ErrorState({ error, onRetry, title = '加载失败' }: { error: unknown; onRetry?: () => void; title?: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title} my="lg">
+    <Alert color={TONE.danger} variant="light" icon={<IconAlertTriangle size={18} />} title={title} my="lg">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
         {onRetry && (
-          <Button size="xs" variant="outline" color="red.9" onClick={onRetry}>
+          <Button size="xs" variant="outline" color={TONE.danger} onClick={onRetry}>
             重试
           </Button>
         )}

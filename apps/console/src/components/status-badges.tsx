@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
+import { TONE } from '../lib/tones';
 import { APPLY_STATUS_LABELS, PROJECT_STATUS_LABELS, type ApplyStatus, type EnterpriseAuthStatus, type ProjectStatus } from '@flagship/api-client';
 
-const PROJECT_COLORS: Record<ProjectStatus, string> = { upcoming: 'blue', open: 'teal', closed: 'gray' };
+const PROJECT_COLORS: Record<ProjectStatus, string> = { upcoming: TONE.info, open: TONE.success, closed: TONE.neutral };
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return (
@@ -13,20 +14,20 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
 
 export function PublishedBadge({ published, on = '已发布', off = '未发布' }: { published: boolean; on?: string; off?: string }) {
   return (
-    <Badge color={published ? 'teal' : 'gray'} variant={published ? 'light' : 'outline'} radius="sm">
+    <Badge color={published ? TONE.success : TONE.neutral} variant={published ? 'light' : 'outline'} radius="sm">
       {published ? on : off}
     </Badge>
   );
 }
 
 const APPLY_COLORS: Record<ApplyStatus, string> = {
-  draft: 'gray',
-  submitted: 'blue',
-  reviewing: 'orange',
-  returned: 'yellow',
-  approved: 'teal',
-  rejected: 'red',
-  withdrawn: 'gray',
+  draft: TONE.neutral,
+  submitted: TONE.info,
+  reviewing: TONE.warning,
+  returned: TONE.warning,
+  approved: TONE.success,
+  rejected: TONE.danger,
+  withdrawn: TONE.neutral,
 };
 
 export function ApplyStatusBadge({ status }: { status: ApplyStatus }) {
@@ -38,7 +39,7 @@ export function ApplyStatusBadge({ status }: { status: ApplyStatus }) {
 }
 
 export const AUTH_STATUS_LABELS: Record<EnterpriseAuthStatus, string> = { 0: '待审核', 1: '已通过', 2: '未通过' };
-const AUTH_COLORS: Record<EnterpriseAuthStatus, string> = { 0: 'orange', 1: 'teal', 2: 'red' };
+const AUTH_COLORS: Record<EnterpriseAuthStatus, string> = { 0: TONE.warning, 1: TONE.success, 2: TONE.danger };
 
 export function AuthStatusBadge({ status }: { status: EnterpriseAuthStatus }) {
   return (

@@ -61,13 +61,6 @@ export function getButton(name: string | RegExp, scope: ParentNode = document): 
   return found;
 }
 
-export function queryText(text: string | RegExp, scope: ParentNode = document): Element | undefined {
-  const all = [...scope.querySelectorAll('body *')].filter((element) => element.children.length === 0 || [...element.childNodes].some((n) => n.nodeType === 3));
-  return all.find((element) => {
-    const content = element.textContent ?? '';
-    return typeof text === 'string' ? content.includes(text) : text.test(content);
-  });
-}
 
 export function click(element: Element): void {
   act(() => {

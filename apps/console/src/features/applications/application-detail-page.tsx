@@ -14,6 +14,7 @@ import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { downloadUrl, printPath } from '../../lib/links';
 import { useAsync } from '../../lib/use-async';
 import { ReviewActions } from './review-panel';
+import { TONE } from '../../lib/tones';
 
 export default function ApplicationDetailPage() {
   const applyId = toId(useParams().applyId);
@@ -63,7 +64,7 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
           </Group>
         </Group>
         {apply.reviewMessage && (
-          <Alert mt="md" color={apply.status === 'approved' ? 'teal' : apply.status === 'rejected' ? 'red' : 'yellow'} variant="light" title="审核意见">
+          <Alert mt="md" color={apply.status === 'approved' ? TONE.success : apply.status === 'rejected' ? TONE.danger : TONE.warning} variant="light" title="审核意见">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {apply.reviewMessage}
             </Text>

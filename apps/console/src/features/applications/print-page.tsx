@@ -9,6 +9,7 @@ import { AsyncView } from '../../components/states';
 import { api } from '../../lib/api';
 import { formatDateTime, toId } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
+import { TONE } from '../../lib/tones';
 
 /** The chosen applications one after another, each on its own sheet when printed. */
 export default function PrintPage() {
@@ -37,7 +38,7 @@ export default function PrintPage() {
       <AsyncView state={state}>
         {(data) =>
           data.list.length === 0 ? (
-            <Alert color="yellow">没有可打印的申报</Alert>
+            <Alert color={TONE.warning}>没有可打印的申报</Alert>
           ) : (
             <Stack gap={0}>
               {data.list.map((item, index) => (

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Badge, Button, Code, Group, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import type { AuditEntry } from '@flagship/api-client';
 import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
@@ -12,6 +13,7 @@ import { formatDateTime, TIME_ZONE_LABEL } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { useQueryParams } from '../../lib/use-query-params';
 import { ACTION_FAMILIES, ACTION_LABELS, ACTOR_KIND_LABELS, OBJECT_LABELS } from './audit-labels';
+import { TONE } from '../../lib/tones';
 
 const PAGE_SIZE = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -64,6 +66,7 @@ export default function AuditPage() {
         <Select label="操作类别" placeholder="全部" clearable w={150} data={ACTION_FAMILIES} value={action || null} onChange={(value) => query.set({ action: value })} />
         <Select label="对象类型" placeholder="全部" clearable w={130} data={Object.entries(OBJECT_LABELS).map(([value, label]) => ({ value, label }))} value={objectType || null} onChange={(value) => query.set({ objectType: value })} />
         <DatePickerInput
+          ariaLabels={CALENDAR_LABELS}
           type="range"
           label="日期"
           placeholder="选择日期范围"
@@ -106,7 +109,7 @@ export default function AuditPage() {
                         </Table.Td>
                         <Table.Td>
                           <Group gap={6} wrap="nowrap">
-                            <Badge size="xs" radius="sm" variant="light" color={entry.actorKind === 'staff' ? 'cinnabar' : entry.actorKind === 'user' ? 'blue' : 'gray'}>
+                            <Badge size="xs" radius="sm" variant="light" color={entry.actorKind === 'staff' ? TONE.accent : entry.actorKind === 'user' ? TONE.info : TONE.neutral}>
                               {ACTOR_KIND_LABELS[entry.actorKind]}
                             </Badge>
                             <Text size="sm">{entry.actorAccount ?? '—'}</Text>

@@ -17,6 +17,7 @@ import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { canCall } from '../../lib/navigation';
 import { useStaff } from '../../lib/session';
 import { useAsync } from '../../lib/use-async';
+import { TONE } from '../../lib/tones';
 
 export default function AuthenticationDetailPage() {
   const id = toId(useParams().id);
@@ -45,17 +46,17 @@ function AuthenticationDetail({ item, onChange }: { item: ConsoleAuthentication;
           </Group>
           {item.status === 0 && (
             <Group>
-              <Button color="red.8" variant="outline" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>
+              <Button color={TONE.danger} variant="outline" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)}>
                 不通过
               </Button>
-              <Button color="teal.8" leftSection={<IconCheck size={16} />} onClick={() => setApproving(true)}>
+              <Button color={TONE.success} leftSection={<IconCheck size={16} />} onClick={() => setApproving(true)}>
                 通过认证
               </Button>
             </Group>
           )}
         </Group>
         {item.status === 1 && (
-          <Alert color="teal" variant="light" mt="md" title="已通过认证">
+          <Alert color={TONE.success} variant="light" mt="md" title="已通过认证">
             {item.reviewerAccount ?? '工作人员'} 于 {formatDateTime(item.reviewedAt)} 通过。企业已进入企业库
             {item.enterpriseId && canCall(staff.role, 'enterpriseGet') && (
               <>
@@ -70,7 +71,7 @@ function AuthenticationDetail({ item, onChange }: { item: ConsoleAuthentication;
           </Alert>
         )}
         {item.status === 2 && (
-          <Alert color="red" variant="light" mt="md" title="未通过">
+          <Alert color={TONE.danger} variant="light" mt="md" title="未通过">
             <Text size="sm">原因：{item.reason}</Text>
             <Text size="xs" c="dimmed" mt={4}>
               {item.reviewerAccount ?? '工作人员'} · {formatDateTime(item.reviewedAt)}；申请人可修改后重新提交。
@@ -177,7 +178,7 @@ function ApproveModal({ item, onClose, onDone }: { item: ConsoleAuthentication; 
           <Button variant="default" onClick={onClose}>
             取消
           </Button>
-          <Button color="teal.8" loading={busy} onClick={() => void approve()}>
+          <Button color={TONE.success} loading={busy} onClick={() => void approve()}>
             确认通过
           </Button>
         </Group>
@@ -210,7 +211,7 @@ function RejectModal({ item, onClose, onDone }: { item: ConsoleAuthentication; o
             <Button variant="default" onClick={onClose}>
               取消
             </Button>
-            <Button type="submit" color="red.8" loading={busy}>
+            <Button type="submit" color={TONE.danger} loading={busy}>
               确认不通过
             </Button>
           </Group>

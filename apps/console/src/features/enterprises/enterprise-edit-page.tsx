@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { ENTERPRISE_TYPES, enterpriseBody, type ConsoleEnterprise } from '@flagship/api-client';
@@ -101,7 +102,7 @@ function EnterpriseEditor({ enterprise }: { enterprise?: ConsoleEnterprise }) {
           </SimpleGrid>
           <SimpleGrid cols={2}>
             <TextInput label="法定代表人" maxLength={50} {...form.getInputProps('legalRepresentative')} />
-            <DateInput label="成立日期" valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD" clearable {...form.getInputProps('establishedOn')} />
+            <DateInput ariaLabels={CALENDAR_LABELS} label="成立日期" valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD" clearable {...form.getInputProps('establishedOn')} />
           </SimpleGrid>
           <SimpleGrid cols={2}>
             <CategorySelect kind="enterprise" label="分类" value={form.values.categoryId} onChange={(value) => form.setFieldValue('categoryId', value)} error={form.errors.categoryId} />

@@ -1,12 +1,11 @@
-import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Button, Group, Input, SegmentedControl, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { flattenIssues, policyBody, type ConsolePolicy } from '@flagship/api-client';
 import { RichTextField } from '@flagship/ui/form-fields';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
@@ -123,7 +122,7 @@ function PolicyEditor({ policy, onSaved }: { policy?: ConsolePolicy; onSaved: (p
             </div>
           </Input.Wrapper>
           {form.values.publish === 'scheduled' && (
-            <DateTimePicker label="发布时间" required valueFormat="YYYY-MM-DD HH:mm" placeholder="选择日期和时间" w={320} description={TIME_ZONE_LABEL} {...form.getInputProps('publishedAt')} />
+            <BeijingDateTimePicker label="发布时间" required w={320} {...form.getInputProps('publishedAt')} />
           )}
           {form.values.publish === 'now' && policy?.publishedAt && policyState(policy.publishedAt) === 'published' && (
             <Text size="sm" c="dimmed">

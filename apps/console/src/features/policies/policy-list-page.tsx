@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { useQueryParams } from '../../lib/use-query-params';
 import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
+import { TONE } from '../../lib/tones';
 
 const PAGE_SIZE = 15;
 
@@ -107,7 +108,7 @@ export default function PolicyListPage() {
                             <Button component={Link} to={`/policies/${policy.id}`} size="compact-sm" variant="subtle">
                               编辑
                             </Button>
-                            <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => setDeleting(policy)}>
+                            <Button size="compact-sm" variant="subtle" color={TONE.danger} onClick={() => setDeleting(policy)}>
                               删除
                             </Button>
                           </Group>

@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
+import { TONE } from '../../lib/tones';
 
 export type PolicyState = 'draft' | 'scheduled' | 'published';
 
 export const POLICY_STATES: Record<PolicyState, { label: string; color: string }> = {
-  draft: { label: '草稿', color: 'gray' },
-  scheduled: { label: '定时发布', color: 'blue' },
-  published: { label: '已发布', color: 'teal' },
+  draft: { label: '草稿', color: TONE.neutral },
+  scheduled: { label: '定时发布', color: TONE.info },
+  published: { label: '已发布', color: TONE.success },
 };
 
 /** Draft without a publish time, scheduled for a future one, published once it has passed. */

@@ -13,12 +13,19 @@ import { useAsync } from '../../lib/use-async';
 import { FieldCard } from './form-builder/field-card';
 import { changedKinds, clean, droppedFields, errorsUnder, KIND_GROUPS, move, newField, splitServerErrors, validateFields, type FieldErrors } from './form-builder/fields';
 import { FormPreview } from './form-builder/form-preview';
+import { TONE } from '../../lib/tones';
 
 export default function FormBuilderPage() {
   const params = useParams();
   const projectId = toId(params.id);
   const formId = toId(params.formId);
   const state = useAsync<ConsoleProject>((signal) => (projectId ? api.console.projectGet({ id: projectId }, { signal }) : Promise.reject(new Error('项目编号不正确'))), [projectId]);
+  // Each reload starts the builder afresh from what the server holds (after a save or a conflict).
+  const [round, setRound] = useState(0);
+  const reload = () => {
+    state.reload();
+    setRound((n) => n + 1);
+  };
   const project = state.data;
   const form = project && formId ? project.forms.find((f) => f.id === formId) : undefined;
   const title = formId ? '编辑申报表单' : '新建申报表单';
@@ -28,11 +35,11 @@ export default function FormBuilderPage() {
       <AsyncView state={state}>
         {(loaded) =>
           formId && !form ? (
-            <Alert color="red" title="表单不存在">
+            <Alert color={TONE.danger} title="表单不存在">
               该项目没有编号为 {formId} 的表单，可能已被删除。<Link to={`/projects/${loaded.id}`}>返回项目</Link>
             </Alert>
           ) : (
-            <FormBuilder key={`${form?.id ?? 'new'}-${form?.version ?? 0}`} project={loaded} form={form} onReload={state.reload} />
+            <FormBuilder key={`${form?.id ?? 'new'}-${form?.version ?? 0}-${round}`} project={loaded} form={form} onSaved={state.reload} onReload={reload} />
           )
         }
       </AsyncView>
@@ -53,7 +60,7 @@ function snapshot(title: string, description: string, fields: FormField[]): stri
 let uidSeq = 0;
 const withUid = (field: FormField): Item => ({ uid: ++uidSeq, field });
 
-function FormBuilder({ project, form, onReload }: { project: ConsoleProject; form?: ConsoleForm; onReload: () => void }) {
+function FormBuilder({ project, form, onSaved, onReload }: { project: ConsoleProject; form?: ConsoleForm; onSaved: () => void; onReload: () => void }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(form?.title ?? '');
   const [description, setDescription] = useState(form?.description ?? '');
@@ -129,7 +136,7 @@ function FormBuilder({ project, form, onReload }: { project: ConsoleProject; for
       saved.current = snapshot(result.title, result.description, result.fields);
       setServerErrors({ form: {}, fields: {} });
       showSuccess(form ? `表单已保存（版本 ${result.version}）` : '表单已创建');
-      if (form) onReload();
+      if (form) onSaved();
       else void navigate(`/projects/${project.id}/forms/${result.id}`, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.errno === Errno.CONFLICT) setConflict(error.errmsg);
@@ -146,12 +153,12 @@ function FormBuilder({ project, form, onReload }: { project: ConsoleProject; for
   return (
     <Stack gap="lg">
       {locked && (
-        <Alert color="blue" variant="light" icon={<IconAlertTriangle size={18} />} title={`此表单已有 ${form?.submittedCount} 份提交的申报`}>
+        <Alert color={TONE.info} variant="light" icon={<IconAlertTriangle size={18} />} title={`此表单已有 ${form?.submittedCount} 份提交的申报`}>
           可以修改字段名称、说明、规则和顺序，也可以新增字段；但不能删除已有字段、修改字段标识或类型，否则服务器会拒绝保存，以免申请人已提交的内容丢失。
         </Alert>
       )}
       {conflict && (
-        <Alert color="red" variant="filled" icon={<IconAlertTriangle size={18} />} title="保存被拒绝（冲突）" role="alert" data-testid="form-conflict">
+        <Alert color={TONE.danger} variant="filled" icon={<IconAlertTriangle size={18} />} title="保存被拒绝（冲突）" role="alert" data-testid="form-conflict">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{conflict}</Text>
             {(dropped.length > 0 || retyped.length > 0) && (
@@ -167,7 +174,7 @@ function FormBuilder({ project, form, onReload }: { project: ConsoleProject; for
         </Alert>
       )}
       {attempted && problemCount > 0 && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={`还有 ${problemCount} 处需要修改`} role="alert">
+        <Alert color={TONE.danger} variant="light" icon={<IconAlertTriangle size={18} />} title={`还有 ${problemCount} 处需要修改`} role="alert">
           {titleError && <Text size="sm">表单名称：{titleError}</Text>}
           {items.map((item, index) => {
             const own = Object.values(errorsUnder(errors, String(index)));
@@ -252,7 +259,7 @@ function FormBuilder({ project, form, onReload }: { project: ConsoleProject; for
       </div>
 
       <Group justify="space-between" p="sm" className="fc-sticky-bar">
-        <Text size="sm" c={dirty ? 'orange.9' : 'dimmed'} role="status">
+        <Text size="sm" c={dirty ? TONE.warning : 'dimmed'} role="status">
           {dirty ? '有未保存的修改' : form ? `已保存 · 版本 ${form.version}` : '新表单，尚未保存'}
         </Text>
         <Group>

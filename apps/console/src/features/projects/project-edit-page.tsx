@@ -1,11 +1,10 @@
-import '@mantine/dates/styles.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { flattenIssues, projectBody, type ConsoleProject } from '@flagship/api-client';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
 import { CategorySelect } from '../../components/category-select';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -21,6 +20,7 @@ import { showServerFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { ProjectForms } from './project-forms';
+import { TONE } from '../../lib/tones';
 
 interface Values {
   title: string;
@@ -121,7 +121,7 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
   return (
     <Stack gap="lg">
       {project && (
-        <Alert color={project.published ? 'teal' : 'gray'} variant="light" title={
+        <Alert color={project.published ? TONE.success : TONE.neutral} variant="light" title={
           <Group gap="xs">
             <span>当前状态</span>
             <PublishedBadge published={project.published} />
@@ -141,7 +141,7 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
               <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="xs" variant="default">
                 查看申报
               </Button>
-              <Button size="xs" color={project.published ? 'orange.9' : 'teal.9'} leftSection={project.published ? <IconEyeOff size={14} /> : <IconEye size={14} />} onClick={() => setPublishing(true)}>
+              <Button size="xs" color={project.published ? TONE.warning : TONE.success} leftSection={project.published ? <IconEyeOff size={14} /> : <IconEye size={14} />} onClick={() => setPublishing(true)}>
                 {project.published ? '下线项目' : '发布项目'}
               </Button>
             </Group>
@@ -163,25 +163,8 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
 
           <FormSection title="申报时间与预算" description={`时间均为${TIME_ZONE_LABEL}；项目状态（即将开始、申报中、已截止）由申报时间决定。`}>
             <SimpleGrid cols={2}>
-              <DateTimePicker
-                label="申报开始时间"
-                required
-                valueFormat="YYYY-MM-DD HH:mm"
-                placeholder="选择日期和时间"
-                clearable
-                description={TIME_ZONE_LABEL}
-                {...form.getInputProps('applyStart')}
-              />
-              <DateTimePicker
-                label="申报截止时间"
-                required
-                valueFormat="YYYY-MM-DD HH:mm"
-                placeholder="选择日期和时间"
-                clearable
-                description={TIME_ZONE_LABEL}
-                minDate={form.values.applyStart ?? undefined}
-                {...form.getInputProps('applyEnd')}
-              />
+              <BeijingDateTimePicker label="申报开始时间" required {...form.getInputProps('applyStart')} />
+              <BeijingDateTimePicker label="申报截止时间" required minDate={form.values.applyStart ?? undefined} {...form.getInputProps('applyEnd')} />
             </SimpleGrid>
             <SimpleGrid cols={2}>
               <NumberInput label="资助预算总额" min={0} decimalScale={2} thousandSeparator="," leftSection="¥" rightSection="元" rightSectionWidth={36} {...form.getInputProps('budget')} />

@@ -8,6 +8,7 @@ import { FormSection } from '../../components/form-section';
 import { Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { TONE } from '../../lib/tones';
 
 /** The call's application forms: open the builder, reorder, delete while no one has applied. */
 export function ProjectForms({ project, onChange }: { project: ConsoleProject; onChange: (project: ConsoleProject) => void }) {
@@ -74,7 +75,7 @@ export function ProjectForms({ project, onChange }: { project: ConsoleProject; o
                   )}
                 </Table.Td>
                 <Table.Td>{form.fields.filter((f) => f.kind !== 'section').length}</Table.Td>
-                <Table.Td>{form.submittedCount > 0 ? <Badge variant="light" color="blue">{form.submittedCount} 份</Badge> : <Text size="sm" c="dimmed">0</Text>}</Table.Td>
+                <Table.Td>{form.submittedCount > 0 ? <Badge variant="light" color={TONE.info}>{form.submittedCount} 份</Badge> : <Text size="sm" c="dimmed">0</Text>}</Table.Td>
                 <Table.Td>
                   <Text size="sm">v{form.version}</Text>
                   <Text size="xs" c="dimmed">
@@ -93,7 +94,7 @@ export function ProjectForms({ project, onChange }: { project: ConsoleProject; o
                       <IconArrowDown size={16} />
                     </ActionIcon>
                     <Tooltip label={form.submittedCount > 0 ? '已有申报，不能删除' : '删除表单'}>
-                      <ActionIcon variant="subtle" color="red.9" aria-label={`删除「${form.title}」`} disabled={form.submittedCount > 0} onClick={() => setDeleting(form)}>
+                      <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除「${form.title}」`} disabled={form.submittedCount > 0} onClick={() => setDeleting(form)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>

@@ -15,6 +15,7 @@ import { api, showSuccess } from '../../lib/api';
 import { formatBudget, formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { useQueryParams } from '../../lib/use-query-params';
+import { TONE } from '../../lib/tones';
 
 const PAGE_SIZE = 15;
 
@@ -137,7 +138,7 @@ export default function ProjectListPage() {
                             <Button component={Link} to={`/projects/${project.id}`} size="compact-sm" variant="subtle">
                               编辑
                             </Button>
-                            <Button size="compact-sm" variant="subtle" color={project.published ? 'orange.9' : 'teal.9'} onClick={() => setToggling(project)}>
+                            <Button size="compact-sm" variant="subtle" color={project.published ? TONE.warning : TONE.success} onClick={() => setToggling(project)}>
                               {project.published ? '下线' : '发布'}
                             </Button>
                             <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">

@@ -11,6 +11,7 @@ import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { useAsync } from '../../lib/use-async';
+import { TONE } from '../../lib/tones';
 
 interface Banner {
   title: string;
@@ -131,7 +132,7 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
                 <ActionIcon variant="subtle" color="ink" aria-label={`下移第 ${index + 1} 个链接`} disabled={index === links.length - 1} onClick={() => form.setFieldValue('friendlyLinks', move(links, index, 1))}>
                   <IconArrowDown size={16} />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red.9" aria-label={`删除第 ${index + 1} 个链接`} onClick={() => form.removeListItem('friendlyLinks', index)}>
+                <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除第 ${index + 1} 个链接`} onClick={() => form.removeListItem('friendlyLinks', index)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -166,7 +167,7 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
                   <ActionIcon variant="subtle" color="ink" aria-label={`下移横幅 ${index + 1}`} disabled={index === banners.length - 1} onClick={() => form.setFieldValue('banners', move(banners, index, 1))}>
                     <IconArrowDown size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red.9" aria-label={`删除横幅 ${index + 1}`} onClick={() => form.removeListItem('banners', index)}>
+                  <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除横幅 ${index + 1}`} onClick={() => form.removeListItem('banners', index)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>
@@ -197,7 +198,7 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
 
         <FormSection title="访问密码" description="开启后，访客须输入访问密码才能浏览门户网站（例如正式上线前）；工作人员不受影响。">
           {form.values.accessPasswordEnabled && (
-            <Alert color="orange" variant="light" icon={<IconLock size={18} />}>
+            <Alert color={TONE.warning} variant="light" icon={<IconLock size={18} />}>
               访问密码已开启：公众访问门户网站时需要先输入密码。
             </Alert>
           )}

@@ -8,6 +8,7 @@ import { Empty, Loading } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { showServerFieldErrors } from '../../lib/form-errors';
 import { childrenByParent, useRegions } from '../../lib/regions';
+import { TONE } from '../../lib/tones';
 
 const LEVEL_NAMES = ['省', '市', '区县'];
 const MAX_DEPTH = 3;
@@ -34,10 +35,10 @@ export function RegionsPanel() {
     const children = tree.get(region.id) ?? [];
     const expanded = open.has(region.id);
     return (
-      <div key={region.id} role="treeitem" aria-expanded={children.length > 0 ? expanded : undefined} aria-level={depth + 1} aria-label={region.name}>
+      <div key={region.id}>
         <Group gap="xs" py={6} pl={depth * 28 + 8} pr="sm" wrap="nowrap" className="fc-tree-row">
           {children.length > 0 ? (
-            <UnstyledButton onClick={() => toggle(region.id)} aria-label={`${expanded ? '收起' : '展开'}「${region.name}」`} style={{ display: 'flex' }}>
+            <UnstyledButton onClick={() => toggle(region.id)} aria-expanded={expanded} aria-label={`${expanded ? '收起' : '展开'}「${region.name}」`} style={{ display: 'flex' }}>
               {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
             </UnstyledButton>
           ) : (
@@ -61,12 +62,12 @@ export function RegionsPanel() {
             <IconEdit size={16} />
           </ActionIcon>
           <Tooltip label={children.length > 0 ? '有下级地区，不能删除' : '删除'}>
-            <ActionIcon variant="subtle" color="red.9" aria-label={`删除「${region.name}」`} disabled={children.length > 0} onClick={() => setDeleting(region)}>
+            <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除「${region.name}」`} disabled={children.length > 0} onClick={() => setDeleting(region)}>
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
         </Group>
-        {expanded && children.length > 0 && <div role="group">{children.map((child) => renderNode(child, depth + 1))}</div>}
+        {expanded && children.length > 0 && children.map((child) => renderNode(child, depth + 1))}
       </div>
     );
   };
@@ -89,7 +90,7 @@ export function RegionsPanel() {
           </Button>
         </Group>
       </Group>
-      <Paper withBorder className="fc-panel" py={4} role="tree" aria-label="地区">
+      <Paper withBorder className="fc-panel" py={4} component="section" aria-label="地区">
         {roots.length === 0 ? <Empty>还没有地区</Empty> : roots.map((region) => renderNode(region, 0))}
       </Paper>
       {editing && (

@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy
 import { FORM_FIELD_KIND_LABELS, FORM_FIELD_KINDS, type FormField, type FormFieldKind } from '@flagship/api-client';
 import { changeKind, type FieldErrors } from './fields';
 import { FieldRules } from './field-rules';
+import { TONE } from '../../../lib/tones';
 
 const KIND_OPTIONS = FORM_FIELD_KINDS.map((kind) => ({ value: kind, label: FORM_FIELD_KIND_LABELS[kind] }));
 /** Paths a card shows beside an input; anything else is listed at its top. */
@@ -31,19 +32,19 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
   return (
     <Paper withBorder radius="md" className="fc-field-card fc-panel" data-error={problems > 0 || undefined} data-testid={`field-card-${index}`}>
       <Group gap="xs" px="sm" py={8} wrap="nowrap" className="fc-field-card__head">
-        <UnstyledButton onClick={onToggle} aria-expanded={expanded} aria-label={`${expanded ? '收起' : '展开'}第 ${index + 1} 个字段「${name}」`} style={{ flex: 1, minWidth: 0 }}>
+        <UnstyledButton onClick={onToggle} aria-expanded={expanded} title={expanded ? '收起' : '展开'} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap">
             {expanded ? <IconChevronDown size={16} aria-hidden="true" /> : <IconChevronRight size={16} aria-hidden="true" />}
             <Text size="sm" c="dimmed" w={24} ta="right">
               {index + 1}
             </Text>
-            <Badge variant={field.kind === 'section' ? 'filled' : 'light'} color={field.kind === 'section' ? 'ink' : 'cinnabar'} radius="sm" style={{ flex: 'none' }}>
+            <Badge variant={field.kind === 'section' ? 'filled' : 'light'} color={field.kind === 'section' ? 'ink' : TONE.accent} radius="sm" style={{ flex: 'none' }}>
               {FORM_FIELD_KIND_LABELS[field.kind]}
             </Badge>
             <Text fw={500} size="sm" truncate>
               {name}
               {field.kind !== 'section' && field.required && (
-                <Text span c="red.8" aria-label="必填">
+                <Text span c={TONE.danger} aria-hidden="true">
                   {' '}*
                 </Text>
               )}
@@ -52,7 +53,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
               {field.key}
             </Text>
             {problems > 0 && (
-              <Badge color="red" variant="filled" radius="sm" style={{ flex: 'none' }}>
+              <Badge color={TONE.danger} variant="filled" radius="sm" style={{ flex: 'none' }}>
                 {problems} 处问题
               </Badge>
             )}
@@ -69,7 +70,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
             <IconCopy size={16} />
           </ActionIcon>
           <Tooltip label={locked ? '已有申报使用此字段，删除后保存会被拒绝' : '删除字段'}>
-            <ActionIcon variant="subtle" color="red.9" aria-label={`删除「${name}」`} onClick={onRemove}>
+            <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除「${name}」`} onClick={onRemove}>
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -78,7 +79,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
       {expanded && (
         <Stack gap="sm" px="md" pb="md" pt={4}>
           {other.length > 0 && (
-            <Alert color="red" variant="light" p="xs">
+            <Alert color={TONE.danger} variant="light" p="xs">
               {other.map(([path, message]) => (
                 <Text key={path} size="sm">
                   {message}

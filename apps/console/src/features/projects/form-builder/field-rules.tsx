@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { FORM_FIELD_KIND_LABELS, TABLE_COLUMN_KINDS, type FormField, type TableColumn, type TableColumnKind } from '@flagship/api-client';
 import { changeKind, errorsUnder, move, newColumn, type FieldErrors } from './fields';
 import { AcceptInput, MaxSizeInput, OptionalDate, OptionalNumber, OptionsEditor } from './rule-inputs';
+import { TONE } from '../../../lib/tones';
 
 type AnyField = FormField | TableColumn;
 
@@ -188,7 +189,7 @@ function TableRules({ field, set, errors }: { field: Extract<FormField, { kind: 
                     <ActionIcon variant="subtle" color="ink" aria-label={`下移第 ${index + 1} 列`} disabled={index === columns.length - 1} onClick={() => setColumns(move(columns, index, 1))}>
                       <IconArrowDown size={14} />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red.9" aria-label={`删除第 ${index + 1} 列`} onClick={() => setColumns(columns.filter((_, i) => i !== index))}>
+                    <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除第 ${index + 1} 列`} onClick={() => setColumns(columns.filter((_, i) => i !== index))}>
                       <IconTrash size={14} />
                     </ActionIcon>
                   </Group>

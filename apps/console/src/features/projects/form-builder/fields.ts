@@ -80,9 +80,12 @@ export function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
   return next;
 }
 
-/** Removes properties set to undefined or '' (optional rules left empty), recursively in table columns. */
+/** Optional texts that mean nothing when empty (label and key stay, empty, for the schema to report). */
+const OPTIONAL_TEXTS = new Set(['help', 'placeholder', 'pattern', 'patternMessage']);
+
+/** Removes rules left unset (undefined, or an empty optional text), recursively in table columns. */
 export function clean<F extends FormField | TableColumn>(field: F): F {
-  const entries = Object.entries(field).filter(([, value]) => value !== undefined && value !== '');
+  const entries = Object.entries(field).filter(([key, value]) => value !== undefined && !(value === '' && OPTIONAL_TEXTS.has(key)));
   const result = Object.fromEntries(entries) as Record<string, unknown>;
   if (field.kind === 'table') result.columns = field.columns.map((column) => clean(column));
   if (field.kind !== 'section' && result.required === false) delete result.required;

@@ -3,6 +3,7 @@ import { Alert, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { buildApplicationSchema, emptyValue, flattenIssues, type FormField } from '@flagship/api-client';
 import { FieldInput, FormFieldsProvider, useFormFieldServices, type Errors, type FormFieldServices } from '@flagship/ui/form-fields';
+import { TONE } from '../../../lib/tones';
 
 /**
  * The form as applicants will see it, with the portal's own field components. Files chosen here
@@ -45,7 +46,7 @@ export function FormPreview({ title, description, fields, valid }: { title: stri
         与申请人在门户网站看到的一致；在此填写的内容和选择的文件不会保存或上传。
       </Text>
       {!valid && (
-        <Alert color="yellow" variant="light" mb="md" p="xs">
+        <Alert color={TONE.warning} variant="light" mb="md" p="xs">
           表单设置还有问题，修正后预览才会校验填写内容。
         </Alert>
       )}

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Input, NumberInput, Stack, TagsInput, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { CALENDAR_LABELS } from '../../../components/beijing-date-time-picker';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FieldOption } from '@flagship/api-client';
 import { move, type FieldErrors } from './fields';
+import { TONE } from '../../../lib/tones';
 
 /** An optional number rule: empty means no rule. */
 export function OptionalNumber({ label, value, onChange, error, min, integer = true, description }: { label: string; value: number | undefined; onChange: (value: number | undefined) => void; error?: ReactNode; min?: number; integer?: boolean; description?: string }) {
@@ -25,7 +27,7 @@ export function OptionalNumber({ label, value, onChange, error, min, integer = t
 /** An optional calendar date rule (`YYYY-MM-DD`). */
 export function OptionalDate({ label, value, onChange, error }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void; error?: ReactNode }) {
   return (
-    <DateInput label={label} placeholder="不限" valueFormat="YYYY-MM-DD" clearable value={value ?? null} onChange={(next) => onChange(next ?? undefined)} error={error} size="sm" />
+    <DateInput ariaLabels={CALENDAR_LABELS} label={label} placeholder="不限" valueFormat="YYYY-MM-DD" clearable value={value ?? null} onChange={(next) => onChange(next ?? undefined)} error={error} size="sm" />
   );
 }
 
@@ -88,7 +90,7 @@ export function OptionsEditor({ options, onChange, errors, fieldLabel }: { optio
             <ActionIcon variant="subtle" color="ink" aria-label={`下移选项 ${index + 1}`} disabled={index === options.length - 1} onClick={() => onChange(move(options, index, 1))}>
               <IconArrowDown size={14} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red.9" aria-label={`删除选项 ${index + 1}`} onClick={() => onChange(options.filter((_, i) => i !== index))}>
+            <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除选项 ${index + 1}`} onClick={() => onChange(options.filter((_, i) => i !== index))}>
               <IconTrash size={14} />
             </ActionIcon>
           </Group>

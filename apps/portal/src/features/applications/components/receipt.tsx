@@ -9,7 +9,7 @@ export function Receipt({ apply, title }: { apply: Apply; title: string }) {
   return (
     <Paper withBorder p="xl">
       <Stack align="center" gap="md">
-        <ThemeIcon size={64} radius="xl" color="green.9" variant="light">
+        <ThemeIcon size={64} radius="xl" color="green" variant="light">
           <IconCircleCheck size={40} />
         </ThemeIcon>
         <Title order={2} size="h3">

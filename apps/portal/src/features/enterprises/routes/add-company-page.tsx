@@ -87,7 +87,7 @@ function Submitted({ info }: { info: EnterpriseAuthentication }) {
   return (
     <Paper withBorder p="xl">
       <Stack align="center" gap="sm">
-        <ThemeIcon size={56} radius="xl" color="yellow.7" variant="light">
+        <ThemeIcon size={56} radius="xl" color="yellow" variant="light">
           <IconClockHour4 size={32} />
         </ThemeIcon>
         <Title order={2} size="h3">

@@ -1,0 +1,140 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { launchChromium } from '@flagship/testing/browser';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const artifactsDir = join(resolve(import.meta.dirname, '..'), 'artifacts');
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface Browsers {
+  url: string;
+  browser: Browser;
+  /** A separate browser context (own cookies): one for staff, one per applicant. */
+  open(): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browsers> {
+  const url = inject('baseUrl');
+  const browser = await launchChromium(chromium);
+  return {
+    url,
+    browser,
+    async open() {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error('[page error]', error.message));
+      return { context, page };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** An input by its label, which may end with the required mark. */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
+/** Waits for the next captcha image and returns its answer (CAPTCHA_TEST=1 sends it in a header). */
+export function nextCaptcha(page: Page): Promise<string> {
+  return page
+    .waitForResponse((response) => response.url().includes('/api/verify') && response.status() === 200)
+    .then((response) => response.headers()['x-captcha-answer'] ?? '');
+}
+
+/** Pick an option of a Mantine Select by its label (optionally typing to search first). */
+export async function pick(page: Page, label: string, option: string | RegExp, search?: string) {
+  const input = page.getByRole('combobox', { name: new RegExp(`^${label}\\s*\\*?$`) });
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * A Mantine DateTimePicker: open it, go `monthsAhead` months on, pick the day, type the time and
+ * confirm. Values are Beijing wall time (the browser runs in Asia/Shanghai).
+ */
+export async function pickDateTime(page: Page, label: string, day: number, time: string, monthsAhead = 0) {
+  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const dropdown = page.locator('[data-dates-dropdown]');
+  await dropdown.waitFor();
+  for (let i = 0; i < monthsAhead; i += 1) await dropdown.getByRole('button', { name: '下个月' }).click();
+  await dropdown.locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
+  const [hours = '00', minutes = '00'] = time.split(':');
+  await dropdown.getByRole('spinbutton', { name: '时' }).fill(hours);
+  await dropdown.getByRole('spinbutton', { name: '分' }).fill(minutes);
+  await dropdown.getByRole('button', { name: '确定' }).click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+export async function consoleLogin(page: Page, url: string, account = 'admin', password = 'Flagship@2026'): Promise<void> {
+  const captcha = nextCaptcha(page);
+  await page.goto(`${url}/console/login`);
+  const answer = await captcha;
+  await field(page, '账号').fill(account);
+  await field(page, '密码').fill(password);
+  await field(page, '图形验证码').fill(answer);
+  await checkScreen(page, 'console-login');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/console/') && !u.pathname.startsWith('/console/login'));
+}
+
+export async function register(page: Page, url: string, account: string, password: string): Promise<void> {
+  const captcha = nextCaptcha(page);
+  await page.goto(`${url}/reg`);
+  const answer = await captcha;
+  await field(page, '账号').fill(account);
+  await field(page, '密码').fill(password);
+  await field(page, '确认密码').fill(password);
+  await field(page, '图形验证码').fill(answer);
+  await page.getByRole('button', { name: '注册' }).click();
+  await page.waitForURL('**/login');
+}
+
+export async function portalLogin(page: Page, url: string, account: string, password: string): Promise<void> {
+  const captcha = nextCaptcha(page);
+  await page.goto(`${url}/login`);
+  const answer = await captcha;
+  await field(page, '账号').fill(account);
+  await field(page, '密码').fill(password);
+  await field(page, '图形验证码').fill(answer);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** No serious or critical axe violation, and a screenshot under artifacts/. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Let notifications and transitions settle before looking.
+  await page.waitForTimeout(400);
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  const result = await new AxeBuilder({ page }).exclude('.tox').analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
+  expect(report, `axe on ${name}`).toEqual([]);
+}
+
+/** Messages in the outbox addressed to `to`, oldest first. */
+export function outboxFor(to: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(inject('outboxDir')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => readFileSync(join(inject('outboxDir'), file), 'utf8')).filter((text) => text.includes(`To: ${to}`));
+}
+
+let seq = 0;
+export function unique(tag: string): string {
+  seq += 1;
+  return `${tag}${Date.now().toString(36)}${seq}`;
+}
