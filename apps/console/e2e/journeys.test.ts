@@ -10,7 +10,7 @@ async function addField(page: Page, kind: string, label: string, required = fals
   await page.getByRole('button', { name: '添加字段' }).click();
   await page.getByRole('menuitem', { name: kind, exact: true }).click();
   await field(page, '字段名称').fill(label);
-  if (required) await page.getByRole('switch', { name: '必填' }).check();
+  if (required) await page.getByRole('switch', { name: '必填', exact: true }).check();
 }
 
 async function submitApplication(page: Page) {

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { launchChromium } from '@flagship/testing/browser';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const artifactsDir = join(resolve(import.meta.dirname, '..'), 'artifacts');
@@ -42,11 +42,24 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
 
-/** Waits for the next captcha image and returns its answer (CAPTCHA_TEST=1 sends it in a header). */
-export function nextCaptcha(page: Page): Promise<string> {
-  return page
-    .waitForResponse((response) => response.url().includes('/api/verify') && response.status() === 200)
-    .then((response) => response.headers()['x-captcha-answer'] ?? '');
+/**
+ * Opens `path` and returns the answer of the captcha the page shows (CAPTCHA_TEST=1 sends it in a
+ * header): the last one loaded once the page is idle, since a page left behind may still load one.
+ */
+export async function openWithCaptcha(page: Page, address: string): Promise<string> {
+  let answer = '';
+  const listener = (response: Response) => {
+    if (response.url().includes('/api/verify') && response.status() === 200) answer = response.headers()['x-captcha-answer'] ?? '';
+  };
+  page.on('response', listener);
+  try {
+    await page.goto(address);
+    await page.getByRole('img', { name: '图形验证码' }).waitFor();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('response', listener);
+  }
+  return answer;
 }
 
 /** Pick an option of a Mantine Select by its label (optionally typing to search first). */
@@ -75,9 +88,7 @@ export async function pickDateTime(page: Page, label: string, day: number, time:
 }
 
 export async function consoleLogin(page: Page, url: string, account = 'admin', password = 'Flagship@2026'): Promise<void> {
-  const captcha = nextCaptcha(page);
-  await page.goto(`${url}/console/login`);
-  const answer = await captcha;
+  const answer = await openWithCaptcha(page, `${url}/console/login`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '图形验证码').fill(answer);
@@ -87,9 +98,7 @@ export async function consoleLogin(page: Page, url: string, account = 'admin', p
 }
 
 export async function register(page: Page, url: string, account: string, password: string): Promise<void> {
-  const captcha = nextCaptcha(page);
-  await page.goto(`${url}/reg`);
-  const answer = await captcha;
+  const answer = await openWithCaptcha(page, `${url}/reg`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '确认密码').fill(password);
@@ -99,9 +108,7 @@ export async function register(page: Page, url: string, account: string, passwor
 }
 
 export async function portalLogin(page: Page, url: string, account: string, password: string): Promise<void> {
-  const captcha = nextCaptcha(page);
-  await page.goto(`${url}/login`);
-  const answer = await captcha;
+  const answer = await openWithCaptcha(page, `${url}/login`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '图形验证码').fill(answer);
@@ -114,6 +121,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Let notifications and transitions settle before looking.
   await page.waitForTimeout(400);
+  // From the top, so that the fixed header and navigation are drawn where they belong.
+  await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
   const result = await new AxeBuilder({ page }).exclude('.tox').analyze();

@@ -36,6 +36,21 @@ export async function openPortal(client: number): Promise<Portal> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
+  // The browser keeps the cookie of the captcha that arrived last; so do we.
+  page.on('response', (response) => {
+    if (response.url().includes('/api/verify') && response.status() === 200) {
+      latestAnswers.set(page, response.headers()['x-captcha-answer'] ?? '');
+    }
+  });
+  const isCaptcha = (request: { url(): string }) => request.url().includes('/api/verify');
+  page.on('request', (request) => {
+    if (isCaptcha(request)) captchasInFlight.set(page, (captchasInFlight.get(page) ?? 0) + 1);
+  });
+  const settled = (request: { url(): string }) => {
+    if (isCaptcha(request)) captchasInFlight.set(page, (captchasInFlight.get(page) ?? 1) - 1);
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   return {
     url: `http://127.0.0.1:${port}`,
     apiUrl,
@@ -47,6 +62,16 @@ export async function openPortal(client: number): Promise<Portal> {
       await server.close();
     },
   };
+}
+
+const latestAnswers = new WeakMap<Page, string>();
+const captchasInFlight = new WeakMap<Page, number>();
+
+/** The answer of the captcha on screen, once no other captcha is on its way. */
+async function captchaOnScreen(page: Page): Promise<string> {
+  await page.getByRole('img', { name: '图形验证码' }).waitFor();
+  await expect.poll(() => captchasInFlight.get(page) ?? 0).toBe(0);
+  return latestAnswers.get(page) ?? '';
 }
 
 let accountSeq = 0;
@@ -79,13 +104,19 @@ export async function register(page: Page, url: string, account: string, passwor
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL('**/login');
   // Let the login page's own captcha arrive before anyone waits for the next one.
-  await page.waitForLoadState('networkidle');
+  await captchaOnScreen(page);
 }
 
 export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
-  const captcha = nextCaptcha(page);
-  await page.goto(`${url}${path}`);
-  const answer = await captcha;
+  let answer: string;
+  if (new URL(page.url()).pathname === '/login' && path === '/login' && latestAnswers.has(page)) {
+    // Already there (e.g. after registering): use the captcha on screen; each load is rate-limited.
+    answer = await captchaOnScreen(page);
+  } else {
+    const captcha = nextCaptcha(page);
+    await page.goto(`${url}${path}`);
+    answer = await captcha;
+  }
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '图形验证码').fill(answer);

@@ -68,6 +68,12 @@ describe('visitor', () => {
     await page.locator('.fs-card-link').first().click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).search).toBe('');
+    // The captcha is an image from /api/verify; a click fetches another.
+    await page.getByRole('img', { name: '图形验证码' }).waitFor();
+    const another = page.waitForResponse((r) => r.url().includes('/api/verify'));
+    await page.getByRole('button', { name: '图形验证码，点击换一张' }).click();
+    expect((await another).status()).toBe(200);
+    expect(await page.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toMatch(/^blob:/);
 
     // Search from the header: an empty keyword does nothing.
     await page.goto(`${url}/about`);

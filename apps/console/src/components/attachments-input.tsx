@@ -7,6 +7,7 @@ import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
 import { api } from '../lib/api';
 import { fileHref } from '../lib/files';
 import { formatSize } from '../lib/format';
+import { move } from '../lib/list';
 import { TONE } from '../lib/tones';
 
 export interface AttachmentValue {
@@ -67,13 +68,6 @@ export function AttachmentsInput({ label, description, error, errors = {}, path 
     }
   };
 
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...value];
-    const [item] = next.splice(index, 1);
-    if (item) next.splice(index + by, 0, item);
-    onChange(next);
-  };
-
   return (
     <Input.Wrapper label={label} description={description} error={error ?? problem} labelElement="div">
       <Stack gap="xs" mt={6}>
@@ -111,10 +105,10 @@ export function AttachmentsInput({ label, description, error, errors = {}, path 
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" color="ink" aria-label={`上移「${item.name}」`} disabled={index === 0} onClick={() => move(index, -1)}>
+                      <ActionIcon variant="subtle" color="ink" aria-label={`上移「${item.name}」`} disabled={index === 0} onClick={() => onChange(move(value, index, -1))}>
                         <IconArrowUp size={16} />
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="ink" aria-label={`下移「${item.name}」`} disabled={index === value.length - 1} onClick={() => move(index, 1)}>
+                      <ActionIcon variant="subtle" color="ink" aria-label={`下移「${item.name}」`} disabled={index === value.length - 1} onClick={() => onChange(move(value, index, 1))}>
                         <IconArrowDown size={16} />
                       </ActionIcon>
                       <ActionIcon variant="subtle" color={TONE.danger} aria-label={`删除「${item.name}」`} onClick={() => onChange(value.filter((_, i) => i !== index))}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { ConfirmModal } from './confirm-modal';
 import { TONE } from '../lib/tones';
+import { ConfirmModal } from './confirm-modal';
 
 /** 「删除」 with a confirmation naming what goes. */
 export function DeleteButton({ name, what, onDelete }: { name: string; what: string; onDelete: () => Promise<unknown> }) {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { TONE } from '../lib/tones';
 import { APPLY_STATUS_LABELS, PROJECT_STATUS_LABELS, type ApplyStatus, type EnterpriseAuthStatus, type ProjectStatus } from '@flagship/api-client';
+import { TONE } from '../lib/tones';
 
 const PROJECT_COLORS: Record<ProjectStatus, string> = { upcoming: TONE.info, open: TONE.success, closed: TONE.neutral };
 

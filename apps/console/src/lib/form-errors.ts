@@ -7,6 +7,7 @@ export function showServerFieldErrors(form: { setErrors(errors: Record<string, R
   const fields = error.fields;
   if (Object.keys(fields).length === 0) return false;
   form.setErrors(fields);
+  focusFirstError();
   return true;
 }
 
@@ -29,4 +30,14 @@ export function zodValidate<T>(schema: Schema, extra?: (values: T) => Record<str
     const errors = result.success ? {} : flattenIssues(result.error);
     return { ...errors, ...(extra?.(values) ?? {}) };
   };
+}
+
+/** After a failed check, bring the first invalid input into view (long forms hide it below the fold). */
+export function focusFirstError(): void {
+  // Let the error messages render first.
+  requestAnimationFrame(() => {
+    const input = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-error="true"] input');
+    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input?.focus({ preventScroll: true });
+  });
 }

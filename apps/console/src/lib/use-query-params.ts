@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+/** The `published` filter of the console's lists. */
+export const PUBLISHED_VALUES = ['true', 'false'] as const;
+
 /** List filters kept in the URL, so that a page can be shared and survives a reload. */
 export function useQueryParams() {
   const [params, setParams] = useSearchParams();
@@ -9,6 +12,14 @@ export function useQueryParams() {
     (key: string): number | undefined => {
       const value = params.get(key);
       return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+    },
+    [params],
+  );
+  /** A value that must be one of `values` (anything else counts as not given). */
+  const oneOf = useCallback(
+    <T extends string>(key: string, values: readonly T[]): T | undefined => {
+      const value = params.get(key);
+      return values.find((v) => v === value);
     },
     [params],
   );
@@ -30,5 +41,5 @@ export function useQueryParams() {
     },
     [setParams],
   );
-  return { params, get, number, set, page: number('page') ?? 1 };
+  return { params, get, number, oneOf, set, page: number('page') ?? 1 };
 }

@@ -12,9 +12,9 @@ import { ApplyStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
 import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { downloadUrl, printPath } from '../../lib/links';
+import { TONE } from '../../lib/tones';
 import { useAsync } from '../../lib/use-async';
 import { ReviewActions } from './review-panel';
-import { TONE } from '../../lib/tones';
 
 export default function ApplicationDetailPage() {
   const applyId = toId(useParams().applyId);
@@ -89,7 +89,7 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
         <InfoTable
           rows={[
             ['申报编号', <span className="fc-mono">{apply.serialNumber ?? '—'}</span>],
-            ['申请人', `${apply.applicantName || '—'}（账号 ${apply.account}）`],
+            ['申请人', apply.applicantName ? `${apply.applicantName}（账号 ${apply.account}）` : apply.account],
             ['表单', form.title],
             ['提交时间', formatDateTime(apply.submittedAt)],
             ['最后更新', formatDateTime(apply.updatedAt)],

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileZip, IconPrinter } from '@tabler/icons-react';
-import { APPLY_STATUS_LABELS, APPLY_STATUSES, type ApplyStatus } from '@flagship/api-client';
+import { APPLY_STATUS_LABELS, APPLY_STATUSES } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
@@ -70,7 +70,7 @@ function Applications({ projectId, forms }: { projectId: number; forms: { id: nu
   const query = useQueryParams();
   const keyword = query.get('keyword');
   const formId = query.number('formId');
-  const status = (REVIEW_STATUSES as readonly string[]).includes(query.get('status')) ? (query.get('status') as ApplyStatus) : undefined;
+  const status = query.oneOf('status', REVIEW_STATUSES);
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const list = useAsync(
     (signal) => api.console.applyList({ projectId, page: query.page, pageSize: PAGE_SIZE, keyword: keyword || undefined, formId, status }, { signal }),

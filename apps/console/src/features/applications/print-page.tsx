@@ -8,8 +8,8 @@ import { CONSOLE_TITLE } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api } from '../../lib/api';
 import { formatDateTime, toId } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
 import { TONE } from '../../lib/tones';
+import { useAsync } from '../../lib/use-async';
 
 /** The chosen applications one after another, each on its own sheet when printed. */
 export default function PrintPage() {

@@ -15,9 +15,10 @@ import { api, showSuccess } from '../../lib/api';
 import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { canCall } from '../../lib/navigation';
+import { useRegions } from '../../lib/regions';
 import { useStaff } from '../../lib/session';
-import { useAsync } from '../../lib/use-async';
 import { TONE } from '../../lib/tones';
+import { useAsync } from '../../lib/use-async';
 
 export default function AuthenticationDetailPage() {
   const id = toId(useParams().id);
@@ -31,6 +32,7 @@ export default function AuthenticationDetailPage() {
 
 function AuthenticationDetail({ item, onChange }: { item: ConsoleAuthentication; onChange: (item: ConsoleAuthentication) => void }) {
   const staff = useStaff();
+  const { nameOf } = useRegions();
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
 
@@ -87,7 +89,7 @@ function AuthenticationDetail({ item, onChange }: { item: ConsoleAuthentication;
             ['统一社会信用代码', <span className="fc-mono">{item.creditCode}</span>],
             ['企业类型', item.type],
             ['法定代表人', item.legalRepresentative],
-            ['所在地区', item.regionName],
+            ['所在地区', (item.regionId ? nameOf(item.regionId) : undefined) ?? item.regionName],
             ['详细地址', item.address],
             ['联系人', item.contactName],
             ['联系电话', item.contactPhone],

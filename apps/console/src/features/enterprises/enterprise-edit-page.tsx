@@ -2,19 +2,19 @@ import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { ENTERPRISE_TYPES, enterpriseBody, type ConsoleEnterprise } from '@flagship/api-client';
 import { RegionSelect, RichTextField } from '@flagship/ui/form-fields';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
 import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
+import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { toId } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 
@@ -80,7 +80,7 @@ function EnterpriseEditor({ enterprise }: { enterprise?: ConsoleEnterprise }) {
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={save} noValidate aria-label="企业信息">

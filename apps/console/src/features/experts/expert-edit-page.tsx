@@ -11,7 +11,7 @@ import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
+import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { toId } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 
@@ -61,7 +61,7 @@ function ExpertEditor({ expert }: { expert?: ConsoleExpert }) {
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={save} noValidate aria-label="专家信息">

@@ -12,7 +12,7 @@ import { PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { fileHref } from '../../lib/files';
 import { useAsync } from '../../lib/use-async';
-import { useQueryParams } from '../../lib/use-query-params';
+import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 15;
 
@@ -21,7 +21,7 @@ export default function ExpertListPage() {
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const regionId = query.number('regionId');
-  const published = query.get('published') === 'true' || query.get('published') === 'false' ? (query.get('published') as 'true' | 'false') : undefined;
+  const published = query.oneOf('published', PUBLISHED_VALUES);
   const list = useAsync(
     (signal) => api.console.expertList({ page: query.page, pageSize: PAGE_SIZE, keyword: keyword || undefined, categoryId, regionId, published }, { signal }),
     [query.page, keyword, categoryId, regionId, published],

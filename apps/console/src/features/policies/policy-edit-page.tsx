@@ -12,7 +12,7 @@ import { FormSection } from '../../components/form-section';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/form-errors';
+import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
 import { PolicyStateBadge, policyState, type PolicyState } from './policy-state';
@@ -91,7 +91,7 @@ function PolicyEditor({ policy, onSaved }: { policy?: ConsolePolicy; onSaved: (p
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstError);
 
   return (
     <form onSubmit={save} noValidate aria-label="公告内容">

@@ -10,10 +10,10 @@ import { Page } from '../../components/page';
 import { AsyncView, Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { TONE } from '../../lib/tones';
 import { useAsync } from '../../lib/use-async';
 import { useQueryParams } from '../../lib/use-query-params';
 import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
-import { TONE } from '../../lib/tones';
 
 const PAGE_SIZE = 15;
 
@@ -21,7 +21,7 @@ export default function PolicyListPage() {
   const query = useQueryParams();
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
-  const state = (Object.keys(POLICY_STATES) as PolicyState[]).find((s) => s === query.get('state'));
+  const state = query.oneOf('state', Object.keys(POLICY_STATES) as PolicyState[]);
   const [deleting, setDeleting] = useState<{ id: number; title: string }>();
 
   const list = useAsync(

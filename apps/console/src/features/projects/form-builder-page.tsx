@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, List, Menu, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Menu, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { ApiError, Errno, FORM_FIELD_KIND_LABELS, type ConsoleForm, type ConsoleProject, type FormField } from '@flagship/api-client';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
@@ -9,11 +9,12 @@ import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { toId } from '../../lib/format';
+import { move } from '../../lib/list';
+import { TONE } from '../../lib/tones';
 import { useAsync } from '../../lib/use-async';
 import { FieldCard } from './form-builder/field-card';
-import { changedKinds, clean, droppedFields, errorsUnder, KIND_GROUPS, move, newField, splitServerErrors, validateFields, type FieldErrors } from './form-builder/fields';
+import { clean, errorsUnder, KIND_GROUPS, newField, splitServerErrors, validateFields, type FieldErrors } from './form-builder/fields';
 import { FormPreview } from './form-builder/form-preview';
-import { TONE } from '../../lib/tones';
 
 export default function FormBuilderPage() {
   const params = useParams();
@@ -146,8 +147,6 @@ function FormBuilder({ project, form, onSaved, onReload }: { project: ConsolePro
     }
   };
 
-  const dropped = form ? droppedFields(form.fields, fields) : [];
-  const retyped = form ? changedKinds(form.fields, fields) : [];
   const problemCount = Object.keys(errors).length + (titleError ? 1 : 0);
 
   return (
@@ -161,13 +160,7 @@ function FormBuilder({ project, form, onSaved, onReload }: { project: ConsolePro
         <Alert color={TONE.danger} variant="filled" icon={<IconAlertTriangle size={18} />} title="保存被拒绝（冲突）" role="alert" data-testid="form-conflict">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{conflict}</Text>
-            {(dropped.length > 0 || retyped.length > 0) && (
-              <List size="sm" c="white">
-                {dropped.length > 0 && <List.Item>删除的字段：{dropped.join('、')}</List.Item>}
-                {retyped.length > 0 && <List.Item>修改了类型的字段：{retyped.join('、')}</List.Item>}
-              </List>
-            )}
-            <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+            <Button size="xs" variant="white" color={TONE.danger} leftSection={<IconRefresh size={14} />} onClick={onReload}>
               放弃修改，重新加载已保存的表单
             </Button>
           </Stack>

@@ -16,11 +16,11 @@ import { RichTextField } from '@flagship/ui/form-fields';
 import { AsyncView } from '../../components/states';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/form-errors';
+import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
+import { TONE } from '../../lib/tones';
 import { useAsync } from '../../lib/use-async';
 import { ProjectForms } from './project-forms';
-import { TONE } from '../../lib/tones';
 
 interface Values {
   title: string;
@@ -109,7 +109,7 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstError);
 
   const togglePublished = async () => {
     if (!project) return;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary, type ProjectStatus } from '@flagship/api-client';
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -13,9 +13,9 @@ import { AsyncView, Empty } from '../../components/states';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { formatBudget, formatDateTime } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
-import { useQueryParams } from '../../lib/use-query-params';
 import { TONE } from '../../lib/tones';
+import { useAsync } from '../../lib/use-async';
+import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 15;
 
@@ -24,8 +24,8 @@ export default function ProjectListPage() {
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const regionId = query.number('regionId');
-  const status = (PROJECT_STATUSES as readonly string[]).includes(query.get('status')) ? (query.get('status') as ProjectStatus) : undefined;
-  const published = query.get('published') === 'true' || query.get('published') === 'false' ? (query.get('published') as 'true' | 'false') : undefined;
+  const status = query.oneOf('status', PROJECT_STATUSES);
+  const published = query.oneOf('published', PUBLISHED_VALUES);
   const [toggling, setToggling] = useState<ConsoleProjectSummary>();
 
   const state = useAsync(

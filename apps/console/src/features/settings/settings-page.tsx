@@ -9,9 +9,10 @@ import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { useAsync } from '../../lib/use-async';
+import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
+import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
+import { useAsync } from '../../lib/use-async';
 
 interface Banner {
   title: string;
@@ -59,13 +60,6 @@ export default function SettingsPage() {
   );
 }
 
-function move<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(index + by, 0, item as T);
-  return next;
-}
-
 function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSaved: (settings: ConsoleSettings) => void }) {
   const [busy, setBusy] = useState(false);
   const validate = zodValidate<Values>(settingsBody);
@@ -91,7 +85,7 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
     } finally {
       setBusy(false);
     }
-  });
+  }, focusFirstError);
 
   const links = form.values.friendlyLinks;
   const banners = form.values.banners;

@@ -13,7 +13,7 @@ import { useQueryParams } from '../../lib/use-query-params';
 
 export function CategoriesPanel() {
   const query = useQueryParams();
-  const kind = (CATEGORY_KINDS as readonly string[]).includes(query.get('kind')) ? (query.get('kind') as CategoryKind) : 'project';
+  const kind = query.oneOf('kind', CATEGORY_KINDS) ?? 'project';
   const list = useAsync((signal) => api.console.categoryList({ kind }, { signal }), [kind]);
   const [editing, setEditing] = useState<Category | 'new'>();
 

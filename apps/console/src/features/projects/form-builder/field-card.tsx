@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Badge, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconCopy, IconTrash } from '@tabler/icons-react';
 import { FORM_FIELD_KIND_LABELS, FORM_FIELD_KINDS, type FormField, type FormFieldKind } from '@flagship/api-client';
+import { TONE } from '../../../lib/tones';
 import { changeKind, type FieldErrors } from './fields';
 import { FieldRules } from './field-rules';
-import { TONE } from '../../../lib/tones';
 
 const KIND_OPTIONS = FORM_FIELD_KINDS.map((kind) => ({ value: kind, label: FORM_FIELD_KIND_LABELS[kind] }));
 /** Paths a card shows beside an input; anything else is listed at its top. */

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Group, Input, Menu, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { FORM_FIELD_KIND_LABELS, TABLE_COLUMN_KINDS, type FormField, type TableColumn, type TableColumnKind } from '@flagship/api-client';
-import { changeKind, errorsUnder, move, newColumn, type FieldErrors } from './fields';
-import { AcceptInput, MaxSizeInput, OptionalDate, OptionalNumber, OptionsEditor } from './rule-inputs';
+import { move } from '../../../lib/list';
 import { TONE } from '../../../lib/tones';
+import { changeKind, errorsUnder, newColumn, type FieldErrors } from './fields';
+import { AcceptInput, MaxSizeInput, OptionalDate, OptionalNumber, OptionsEditor } from './rule-inputs';
 
 type AnyField = FormField | TableColumn;
 

@@ -71,15 +71,6 @@ export function changeKind<F extends FormField | TableColumn>(field: F, kind: F[
   return { ...common, ...kindDefaults(kind, options) } as F;
 }
 
-export function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (target < 0 || target >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(target, 0, item as T);
-  return next;
-}
-
 /** Optional texts that mean nothing when empty (label and key stay, empty, for the schema to report). */
 const OPTIONAL_TEXTS = new Set(['help', 'placeholder', 'pattern', 'patternMessage']);
 
@@ -117,16 +108,4 @@ export function errorsUnder(errors: FieldErrors, prefix: string): FieldErrors {
     else if (path.startsWith(`${prefix}.`)) own[path.slice(prefix.length + 1)] = message;
   }
   return own;
-}
-
-/** Fields (by key) whose kind is not what it was when the form was loaded: they would lose their data. */
-export function changedKinds(saved: FormField[], fields: FormField[]): string[] {
-  const before = new Map(saved.map((f) => [f.key, f.kind]));
-  return fields.filter((f) => before.has(f.key) && before.get(f.key) !== f.kind).map((f) => f.label);
-}
-
-/** Fields of the saved form that are gone from the edited one (by key). */
-export function droppedFields(saved: FormField[], fields: FormField[]): string[] {
-  const keys = new Set(fields.map((f) => f.key));
-  return saved.filter((f) => f.kind !== 'section' && !keys.has(f.key)).map((f) => f.label);
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Input, NumberInput, Stack, TagsInput, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { CALENDAR_LABELS } from '../../../components/beijing-date-time-picker';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FieldOption } from '@flagship/api-client';
-import { move, type FieldErrors } from './fields';
+import { CALENDAR_LABELS } from '../../../components/beijing-date-time-picker';
+import { move } from '../../../lib/list';
 import { TONE } from '../../../lib/tones';
+import type { FieldErrors } from './fields';
 
 /** An optional number rule: empty means no rule. */
 export function OptionalNumber({ label, value, onChange, error, min, integer = true, description }: { label: string; value: number | undefined; onChange: (value: number | undefined) => void; error?: ReactNode; min?: number; integer?: boolean; description?: string }) {
