@@ -1,16 +1,14 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { DeleteButton } from '../../components/delete-button';
 import { FilterBar } from '../../components/filter-bar';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { AsyncView, Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { TONE } from '../../lib/tones';
 import { useAsync } from '../../lib/use-async';
 import { useQueryParams } from '../../lib/use-query-params';
 import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
@@ -22,18 +20,11 @@ export default function PolicyListPage() {
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const state = query.oneOf('state', Object.keys(POLICY_STATES) as PolicyState[]);
-  const [deleting, setDeleting] = useState<{ id: number; title: string }>();
 
   const list = useAsync(
     (signal) => api.console.policyList({ page: query.page, pageSize: PAGE_SIZE, keyword: keyword || undefined, categoryId, state }, { signal }),
     [query.page, keyword, categoryId, state],
   );
-
-  const remove = async (policy: { id: number; title: string }) => {
-    await api.console.policyDelete({ id: policy.id });
-    showSuccess(`「${policy.title}」已删除`);
-    list.reload();
-  };
 
   return (
     <Page
@@ -108,9 +99,15 @@ export default function PolicyListPage() {
                             <Button component={Link} to={`/policies/${policy.id}`} size="compact-sm" variant="subtle">
                               编辑
                             </Button>
-                            <Button size="compact-sm" variant="subtle" color={TONE.danger} onClick={() => setDeleting(policy)}>
-                              删除
-                            </Button>
+                            <DeleteButton
+                              name={policy.title}
+                              what="公告"
+                              onDelete={async () => {
+                                await api.console.policyDelete({ id: policy.id });
+                                showSuccess(`「${policy.title}」已删除`);
+                                list.reload();
+                              }}
+                            />
                           </Group>
                         </Table.Td>
                       </Table.Tr>
@@ -123,9 +120,6 @@ export default function PolicyListPage() {
           )
         }
       </AsyncView>
-      <ConfirmModal opened={Boolean(deleting)} title="删除公告" danger confirmLabel="删除" onClose={() => setDeleting(undefined)} onConfirm={() => (deleting ? remove(deleting) : undefined)}>
-        {`确定删除「${deleting?.title ?? ''}」吗？删除后门户网站将不再显示。`}
-      </ConfirmModal>
     </Page>
   );
 }
