@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { cssVariablesResolver, theme } from '@flagship/ui';
 import { RouterProvider } from 'react-router-dom';
+import { PortalFormFieldsProvider } from './lib/form-field-services';
 import { RegionsProvider } from './lib/regions';
 import { SettingsProvider } from './lib/settings';
 import { router } from './router';
@@ -12,7 +13,9 @@ export function App() {
       <Notifications position="top-center" zIndex={2000} />
       <SettingsProvider>
         <RegionsProvider>
-          <RouterProvider router={router} />
+          <PortalFormFieldsProvider>
+            <RouterProvider router={router} />
+          </PortalFormFieldsProvider>
         </RegionsProvider>
       </SettingsProvider>
     </MantineProvider>

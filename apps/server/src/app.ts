@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -106,6 +108,14 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     credentials: true,
     allowedHeaders: ['content-type', 'authkey', 'if-none-match'],
     exposedHeaders: ['etag', 'content-disposition', 'x-captcha-answer'],
+  });
+  // Compressed answers for the portal's scripts and styles and for larger JSON pages.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default (11) costs too much CPU per request; 5 compresses nearly as well.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(cookie);
   await app.register(rateLimit, {

@@ -5,3 +5,4 @@ export { Breadcrumb, type BreadcrumbProps } from './breadcrumb';
 export { Footer, type FooterLink, type FooterProps } from './footer';
 export { AuthStatusBadge, type AuthStatusBadgeProps } from './auth-status-badge';
 export { useSafeNavigate } from './navigation';
+export { RichHtml } from './rich-html';

@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { fieldValueToText, type FormField, type TextLookups } from '@flagship/api-client';
+import { RichHtml } from '../rich-html';
 import { useFormFieldServices } from './context';
-import { RichHtml } from './rich-html';
 
 /** Region and file names for `fieldValueToText`, from the app's services. */
 export function useTextLookups(): TextLookups {
@@ -17,6 +17,10 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
   const { fileUrl } = useFormFieldServices();
   return (
     <Table withTableBorder withColumnBorders layout="fixed" verticalSpacing="sm" className="fs-apply-view">
+      <colgroup>
+        <col style={{ width: 200 }} />
+        <col />
+      </colgroup>
       <Table.Tbody>
         {fields.map((field) => {
           if (field.kind === 'section') {

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Pill.css';
@@ -143,21 +144,21 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
     case 'radio':
       return (
         <Radio.Group {...common} value={asString(value) || null} onChange={onChange}>
-          <Group mt={6} gap="lg">
+          <OptionLayout options={field.options}>
             {field.options.map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} />
             ))}
-          </Group>
+          </OptionLayout>
         </Radio.Group>
       );
     case 'checkbox':
       return (
         <Checkbox.Group {...common} value={asStrings(value)} onChange={onChange}>
-          <Group mt={6} gap="lg">
+          <OptionLayout options={field.options}>
             {field.options.map((option) => (
               <Checkbox key={option.value} value={option.value} label={option.label} disabled={disabled} />
             ))}
-          </Group>
+          </OptionLayout>
         </Checkbox.Group>
       );
     case 'region':
@@ -187,6 +188,20 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
     case 'table':
       return <TableField field={field} value={value} onChange={onChange} error={error} errors={errors} path={path} disabled={disabled} />;
   }
+}
+
+/** Short options side by side, long ones (sentences) one per line. */
+function OptionLayout({ options, children }: { options: { label: string }[]; children: ReactNode }) {
+  const long = options.some((option) => option.label.length > 12);
+  return long ? (
+    <Stack mt={8} gap="sm">
+      {children}
+    </Stack>
+  ) : (
+    <Group mt={8} gap="lg">
+      {children}
+    </Group>
+  );
 }
 
 function TableField({ field, value, onChange, error, errors, path, disabled }: { field: FormFieldOf<'table'>; value: unknown; onChange: (value: unknown) => void; error?: ReactNode; errors: Errors; path: string; disabled?: boolean }) {

@@ -59,7 +59,7 @@ export function FileUpload({ label, description, required, error, value, onChang
         break;
       }
       if (!accepts(file, accept, images)) {
-        setProblem(images ? `「${file.name}」不是图片` : `「${file.name}」格式不符，仅支持 ${accept?.join('、')}`);
+        setProblem(images ? `「${file.name}」不是图片` : `「${file.name}」格式不符，仅支持 ${accept?.map((a) => (a === 'image/*' ? '图片' : a)).join('、')}`);
         continue;
       }
       if (file.size > maxSize) {
@@ -80,7 +80,8 @@ export function FileUpload({ label, description, required, error, value, onChang
     }
   };
 
-  const hint = [accept?.length ? `支持 ${accept.join('、')}` : images ? '支持图片' : '', `单个文件不超过 ${formatSize(maxSize)}`, max > 1 ? `最多 ${max} 个` : '']
+  const acceptText = accept?.map((entry) => (entry === 'image/*' ? '图片' : entry)).join('、');
+  const hint = [acceptText ? `支持 ${acceptText}` : images ? '支持图片' : '', `单个文件不超过 ${formatSize(maxSize)}`, max > 1 ? `最多 ${max} 个` : '']
     .filter(Boolean)
     .join('，');
 

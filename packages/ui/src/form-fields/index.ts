@@ -9,5 +9,3 @@ export { ApplyView, useTextLookups } from './apply-view';
 export { FileUpload, type FileUploadProps } from './file-upload';
 export { RegionSelect, type RegionSelectProps } from './region-select';
 export { RichTextField, type RichTextFieldProps } from './rich-text-field';
-export { RichHtml } from './rich-html';
-export { formatSize } from './format';

@@ -4,9 +4,9 @@ import { IconFileSpreadsheet, IconFileZip, IconPrinter } from '@tabler/icons-rea
 import { APPLY_STATUS_LABELS, APPLY_STATUSES } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { AsyncView, Empty, ErrorState, Loading } from '../../components/states';
+import { Empty, ErrorState, Loading } from '../../components/states';
 import { ApplyStatusBadge, ProjectStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -138,97 +138,84 @@ function Applications({ projectId, forms }: { projectId: number; forms: { id: nu
         </Group>
       </Paper>
 
-      <AsyncView state={list}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty>{status ? `没有「${APPLY_STATUS_LABELS[status]}」的申报` : '还没有提交的申报'}</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="sm" aria-label="申报列表">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={40}>
-                        <Checkbox
-                          aria-label="选择本页全部申报"
-                          checked={allOnPage}
-                          indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
-                          onChange={() =>
-                            setSelected((current) => {
-                              const next = new Set(current);
-                              if (allOnPage) pageIds.forEach((id) => next.delete(id));
-                              else pageIds.forEach((id) => next.size < MAX_SELECTION && next.add(id));
-                              return next;
-                            })
-                          }
-                        />
-                      </Table.Th>
-                      <Table.Th>申报编号</Table.Th>
-                      <Table.Th>申请人</Table.Th>
-                      <Table.Th>表单</Table.Th>
-                      <Table.Th>提交时间</Table.Th>
-                      <Table.Th>状态</Table.Th>
-                      <Table.Th>审核</Table.Th>
-                      <Table.Th w={90}>操作</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((apply) => (
-                      <Table.Tr key={apply.id}>
-                        <Table.Td>
-                          <Checkbox aria-label={`选择申报 ${apply.serialNumber ?? apply.id}`} checked={selected.has(apply.id)} onChange={() => toggle(apply.id)} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/review/applications/${apply.id}`} className="fc-mono" size="sm" fw={500}>
-                            {apply.serialNumber ?? `#${apply.id}`}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{apply.applicantName || '—'}</Text>
-                          <Text size="xs" c="dimmed">
-                            {apply.account}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={220}>
-                          <Text size="sm" lineClamp={1}>
-                            {apply.formTitle}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(apply.submittedAt)}</Table.Td>
-                        <Table.Td>
-                          <ApplyStatusBadge status={apply.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          {apply.reviewedAt ? (
-                            <>
-                              <Text size="sm">{apply.reviewerAccount ?? '—'}</Text>
-                              <Text size="xs" c="dimmed">
-                                {formatDateTime(apply.reviewedAt)}
-                              </Text>
-                            </>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Button component={Link} to={`/review/applications/${apply.id}`} size="compact-sm" variant={apply.status === 'submitted' || apply.status === 'reviewing' ? 'filled' : 'subtle'}>
-                            {apply.status === 'submitted' || apply.status === 'reviewing' ? '审核' : '查看'}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={list}
+        label="申报列表"
+        empty={status ? `没有「${APPLY_STATUS_LABELS[status]}」的申报` : '还没有提交的申报'}
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="选择本页全部申报"
+                checked={allOnPage}
+                indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
+                onChange={() =>
+                  setSelected((current) => {
+                    const next = new Set(current);
+                    if (allOnPage) pageIds.forEach((id) => next.delete(id));
+                    else pageIds.forEach((id) => next.size < MAX_SELECTION && next.add(id));
+                    return next;
+                  })
+                }
+              />
+            </Table.Th>
+            <Table.Th>申报编号</Table.Th>
+            <Table.Th>申请人</Table.Th>
+            <Table.Th>表单</Table.Th>
+            <Table.Th>提交时间</Table.Th>
+            <Table.Th>状态</Table.Th>
+            <Table.Th>审核</Table.Th>
+            <Table.Th w={90}>操作</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(apply) => (
+          <Table.Tr key={apply.id}>
+            <Table.Td>
+              <Checkbox aria-label={`选择申报 ${apply.serialNumber ?? apply.id}`} checked={selected.has(apply.id)} onChange={() => toggle(apply.id)} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/review/applications/${apply.id}`} className="fc-mono" size="sm" fw={500}>
+                {apply.serialNumber ?? `#${apply.id}`}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{apply.applicantName || '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {apply.account}
+              </Text>
+            </Table.Td>
+            <Table.Td maw={220}>
+              <Text size="sm" lineClamp={1}>
+                {apply.formTitle}
+              </Text>
+            </Table.Td>
+            <Table.Td>{formatDateTime(apply.submittedAt)}</Table.Td>
+            <Table.Td>
+              <ApplyStatusBadge status={apply.status} />
+            </Table.Td>
+            <Table.Td>
+              {apply.reviewedAt ? (
+                <>
+                  <Text size="sm">{apply.reviewerAccount ?? '—'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(apply.reviewedAt)}
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Button component={Link} to={`/review/applications/${apply.id}`} size="compact-sm" variant={apply.status === 'submitted' || apply.status === 'reviewing' ? 'filled' : 'subtle'}>
+                {apply.status === 'submitted' || apply.status === 'reviewing' ? '审核' : '查看'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

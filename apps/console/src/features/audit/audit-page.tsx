@@ -1,13 +1,12 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Badge, Button, Code, Group, Modal, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { ACTOR_KINDS, type AuditEntry } from '@flagship/api-client';
 import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { AsyncView, Empty } from '../../components/states';
 import { api } from '../../lib/api';
 import { formatDateTime, TIME_ZONE_LABEL } from '../../lib/format';
 import { TONE } from '../../lib/tones';
@@ -80,78 +79,66 @@ export default function AuditPage() {
           }}
         />
       </FilterBar>
-      <AsyncView state={list}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty>没有符合条件的记录</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="xs" aria-label="操作日志">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={150}>时间</Table.Th>
-                      <Table.Th>操作人</Table.Th>
-                      <Table.Th>操作</Table.Th>
-                      <Table.Th>对象</Table.Th>
-                      <Table.Th>摘要</Table.Th>
-                      <Table.Th>IP</Table.Th>
-                      <Table.Th w={70}>详情</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((entry) => (
-                      <Table.Tr key={entry.id}>
-                        <Table.Td>
-                          <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Badge size="xs" radius="sm" variant="light" color={entry.actorKind === 'staff' ? TONE.accent : entry.actorKind === 'user' ? TONE.info : TONE.neutral}>
-                              {ACTOR_KIND_LABELS[entry.actorKind]}
-                            </Badge>
-                            <Text size="sm">{entry.actorAccount ?? '—'}</Text>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{ACTION_LABELS[entry.action] ?? entry.action}</Text>
-                          <Text size="xs" c="dimmed" className="fc-mono">
-                            {entry.action}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">
-                            {OBJECT_LABELS[entry.objectType] ?? entry.objectType}
-                            {entry.objectId ? ` #${entry.objectId}` : ''}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={320}>
-                          <Text size="xs" c="dimmed" lineClamp={2}>
-                            {summary(entry.detail)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="xs" className="fc-mono">
-                            {entry.ip ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Button size="compact-xs" variant="subtle" onClick={() => setDetail(entry)} aria-label={`查看第 ${entry.id} 条记录的详情`}>
-                            查看
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={list}
+        label="操作日志"
+        empty="没有符合条件的记录"
+        verticalSpacing="xs"
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th w={150}>时间</Table.Th>
+            <Table.Th>操作人</Table.Th>
+            <Table.Th>操作</Table.Th>
+            <Table.Th>对象</Table.Th>
+            <Table.Th>摘要</Table.Th>
+            <Table.Th>IP</Table.Th>
+            <Table.Th w={70}>详情</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td>
+              <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Badge size="xs" radius="sm" variant="light" color={entry.actorKind === 'staff' ? TONE.accent : entry.actorKind === 'user' ? TONE.info : TONE.neutral}>
+                  {ACTOR_KIND_LABELS[entry.actorKind]}
+                </Badge>
+                <Text size="sm">{entry.actorAccount ?? '—'}</Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{ACTION_LABELS[entry.action] ?? entry.action}</Text>
+              <Text size="xs" c="dimmed" className="fc-mono">
+                {entry.action}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {OBJECT_LABELS[entry.objectType] ?? entry.objectType}
+                {entry.objectId ? ` #${entry.objectId}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td maw={320}>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {summary(entry.detail)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" className="fc-mono">
+                {entry.ip ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Button size="compact-xs" variant="subtle" onClick={() => setDetail(entry)} aria-label={`查看第 ${entry.id} 条记录的详情`}>
+                查看
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal opened={Boolean(detail)} onClose={() => setDetail(undefined)} title="操作详情" size="lg" centered>
         {detail && (
           <Stack gap="xs">

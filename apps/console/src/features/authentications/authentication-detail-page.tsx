@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { authenticationRejectBody, type ConsoleAuthentication } from '@flagship/api-client';
-import { RichHtml } from '@flagship/ui/form-fields';
+import { RichHtml } from '@flagship/ui';
 import { useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';

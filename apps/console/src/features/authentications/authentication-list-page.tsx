@@ -1,9 +1,8 @@
-import { Anchor, Button, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { AsyncView, Empty } from '../../components/states';
 import { AuthStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -39,77 +38,64 @@ export default function AuthenticationListPage() {
           <SegmentedControl aria-label="审核状态" data={STATUS_FILTERS} value={status === undefined ? 'all' : String(status)} onChange={(value) => query.set({ status: value === '0' ? null : value })} />
         </div>
       </FilterBar>
-      <AsyncView state={list}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty>{status === 0 ? '没有待审核的企业认证' : '没有符合条件的企业认证'}</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="sm" aria-label="企业认证列表">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>企业名称</Table.Th>
-                      <Table.Th>统一社会信用代码</Table.Th>
-                      <Table.Th>申请账号</Table.Th>
-                      <Table.Th>提交时间</Table.Th>
-                      <Table.Th>状态</Table.Th>
-                      <Table.Th>审核</Table.Th>
-                      <Table.Th w={100}>操作</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((item) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td maw={300}>
-                          <Anchor component={Link} to={`/review/authentications/${item.id}`} fw={500} lineClamp={2}>
-                            {item.enterpriseName}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {item.type} · {item.regionName ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" className="fc-mono">
-                            {item.creditCode}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{item.account}</Table.Td>
-                        <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                        <Table.Td>
-                          <AuthStatusBadge status={item.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          {item.reviewedAt ? (
-                            <>
-                              <Text size="sm">{item.reviewerAccount ?? '—'}</Text>
-                              <Text size="xs" c="dimmed">
-                                {formatDateTime(item.reviewedAt)}
-                              </Text>
-                            </>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Button component={Link} to={`/review/authentications/${item.id}`} size="compact-sm" variant={item.status === 0 ? 'filled' : 'subtle'}>
-                            {item.status === 0 ? '审核' : '查看'}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={list}
+        label="企业认证列表"
+        empty={status === 0 ? '没有待审核的企业认证' : '没有符合条件的企业认证'}
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th>企业名称</Table.Th>
+            <Table.Th>统一社会信用代码</Table.Th>
+            <Table.Th>申请账号</Table.Th>
+            <Table.Th>提交时间</Table.Th>
+            <Table.Th>状态</Table.Th>
+            <Table.Th>审核</Table.Th>
+            <Table.Th w={100}>操作</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td maw={300}>
+              <Anchor component={Link} to={`/review/authentications/${item.id}`} fw={500} lineClamp={2}>
+                {item.enterpriseName}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {item.type} · {item.regionName ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" className="fc-mono">
+                {item.creditCode}
+              </Text>
+            </Table.Td>
+            <Table.Td>{item.account}</Table.Td>
+            <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
+            <Table.Td>
+              <AuthStatusBadge status={item.status} />
+            </Table.Td>
+            <Table.Td>
+              {item.reviewedAt ? (
+                <>
+                  <Text size="sm">{item.reviewerAccount ?? '—'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(item.reviewedAt)}
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Button component={Link} to={`/review/authentications/${item.id}`} size="compact-sm" variant={item.status === 0 ? 'filled' : 'subtle'}>
+                {item.status === 0 ? '审核' : '查看'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Page>
   );
 }

@@ -1,13 +1,12 @@
-import { Anchor, Avatar, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { RegionSelect } from '@flagship/ui/form-fields';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { DeleteButton } from '../../components/delete-button';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView, PublishedFilter } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { AsyncView, Empty } from '../../components/states';
 import { PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { fileHref } from '../../lib/files';
@@ -40,105 +39,81 @@ export default function EnterpriseListPage() {
       <FilterBar keyword={keyword} onKeyword={(value) => query.set({ keyword: value })} placeholder="企业名称或信用代码" onReset={() => query.set({ keyword: null, categoryId: null, regionId: null, published: null })}>
         <CategorySelect kind="enterprise" label="分类" value={categoryId} onChange={(id) => query.set({ categoryId: id })} w={160} />
         <RegionSelect label="地区" value={regionId} onChange={(id) => query.set({ regionId: id })} w={200} />
-        <Select
-          label="公开状态"
-          placeholder="全部"
-          clearable
-          w={120}
-          data={[
-            { value: 'true', label: '已公开' },
-            { value: 'false', label: '未公开' },
-          ]}
-          value={published ?? null}
-          onChange={(value) => query.set({ published: value })}
-        />
+        <PublishedFilter label="公开状态" on="已公开" off="未公开" value={published} onChange={(value) => query.set({ published: value })} />
       </FilterBar>
-      <AsyncView state={list}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty>没有符合条件的企业</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="sm" aria-label="企业列表">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>企业名称</Table.Th>
-                      <Table.Th>统一社会信用代码</Table.Th>
-                      <Table.Th>类型</Table.Th>
-                      <Table.Th>分类 / 地区</Table.Th>
-                      <Table.Th>来源</Table.Th>
-                      <Table.Th>状态</Table.Th>
-                      <Table.Th w={140}>操作</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((enterprise) => (
-                      <Table.Tr key={enterprise.id}>
-                        <Table.Td maw={320}>
-                          <Group gap="sm" wrap="nowrap">
-                            <Avatar src={enterprise.logo ? fileHref(enterprise.logo) : null} alt="" radius="sm" color="ink">
-                              {enterprise.name.slice(0, 1)}
-                            </Avatar>
-                            <Anchor component={Link} to={`/enterprises/${enterprise.id}`} fw={500} lineClamp={2}>
-                              {enterprise.name}
-                            </Anchor>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" className="fc-mono">
-                            {enterprise.creditCode}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>{enterprise.type}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{enterprise.categoryName ?? '—'}</Text>
-                          <Text size="xs" c="dimmed">
-                            {enterprise.regionName ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {enterprise.authenticationId ? (
-                            <Anchor component={Link} to={`/review/authentications/${enterprise.authenticationId}`} size="sm">
-                              企业认证
-                            </Anchor>
-                          ) : (
-                            <Badge variant="outline" color="ink" radius="sm">
-                              手工录入
-                            </Badge>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <PublishedBadge published={enterprise.published} on="已公开" off="未公开" />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button component={Link} to={`/enterprises/${enterprise.id}`} size="compact-sm" variant="subtle">
-                              编辑
-                            </Button>
-                            <DeleteButton
-                              name={enterprise.name}
-                              what="企业"
-                              onDelete={async () => {
-                                await api.console.enterpriseDelete({ id: enterprise.id });
-                                showSuccess(`企业「${enterprise.name}」已删除`);
-                                list.reload();
-                              }}
-                            />
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={list}
+        label="企业列表"
+        empty="没有符合条件的企业"
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th>企业名称</Table.Th>
+            <Table.Th>统一社会信用代码</Table.Th>
+            <Table.Th>类型</Table.Th>
+            <Table.Th>分类 / 地区</Table.Th>
+            <Table.Th>来源</Table.Th>
+            <Table.Th>状态</Table.Th>
+            <Table.Th w={140}>操作</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(enterprise) => (
+          <Table.Tr key={enterprise.id}>
+            <Table.Td maw={320}>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={enterprise.logo ? fileHref(enterprise.logo) : null} alt="" radius="sm" color="ink">
+                  {enterprise.name.slice(0, 1)}
+                </Avatar>
+                <Anchor component={Link} to={`/enterprises/${enterprise.id}`} fw={500} lineClamp={2}>
+                  {enterprise.name}
+                </Anchor>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" className="fc-mono">
+                {enterprise.creditCode}
+              </Text>
+            </Table.Td>
+            <Table.Td>{enterprise.type}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{enterprise.categoryName ?? '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {enterprise.regionName ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {enterprise.authenticationId ? (
+                <Anchor component={Link} to={`/review/authentications/${enterprise.authenticationId}`} size="sm">
+                  企业认证
+                </Anchor>
+              ) : (
+                <Badge variant="outline" color="ink" radius="sm">
+                  手工录入
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <PublishedBadge published={enterprise.published} on="已公开" off="未公开" />
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to={`/enterprises/${enterprise.id}`} size="compact-sm" variant="subtle">
+                  编辑
+                </Button>
+                <DeleteButton
+                  name={enterprise.name}
+                  what="企业"
+                  onDelete={async () => {
+                    await api.console.enterpriseDelete({ id: enterprise.id });
+                    showSuccess(`企业「${enterprise.name}」已删除`);
+                    list.reload();
+                  }}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Page>
   );
 }

@@ -1,12 +1,11 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { DeleteButton } from '../../components/delete-button';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { AsyncView, Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAsync } from '../../lib/use-async';
@@ -48,78 +47,65 @@ export default function PolicyListPage() {
           onChange={(value) => query.set({ state: value })}
         />
       </FilterBar>
-      <AsyncView state={list}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty>没有符合条件的公告</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="sm" aria-label="公告列表">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>标题</Table.Th>
-                      <Table.Th>分类</Table.Th>
-                      <Table.Th>状态</Table.Th>
-                      <Table.Th>发布时间（北京时间）</Table.Th>
-                      <Table.Th ta="right">浏览</Table.Th>
-                      <Table.Th w={140}>操作</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((policy) => (
-                      <Table.Tr key={policy.id}>
-                        <Table.Td maw={420}>
-                          <Group gap={6} wrap="nowrap">
-                            {policy.pinned && (
-                              <Badge size="sm" color="cinnabar" variant="filled" radius="sm" leftSection={<IconPin size={12} />}>
-                                置顶
-                              </Badge>
-                            )}
-                            <Anchor component={Link} to={`/policies/${policy.id}`} fw={500} lineClamp={1}>
-                              {policy.title}
-                            </Anchor>
-                          </Group>
-                          {policy.summary && (
-                            <Text size="xs" c="dimmed" lineClamp={1}>
-                              {policy.summary}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{policy.categoryName ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <PolicyStateBadge publishedAt={policy.publishedAt} />
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(policy.publishedAt)}</Table.Td>
-                        <Table.Td ta="right">{policy.views}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button component={Link} to={`/policies/${policy.id}`} size="compact-sm" variant="subtle">
-                              编辑
-                            </Button>
-                            <DeleteButton
-                              name={policy.title}
-                              what="公告"
-                              onDelete={async () => {
-                                await api.console.policyDelete({ id: policy.id });
-                                showSuccess(`「${policy.title}」已删除`);
-                                list.reload();
-                              }}
-                            />
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={list}
+        label="公告列表"
+        empty="没有符合条件的公告"
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th>标题</Table.Th>
+            <Table.Th>分类</Table.Th>
+            <Table.Th>状态</Table.Th>
+            <Table.Th>发布时间（北京时间）</Table.Th>
+            <Table.Th ta="right">浏览</Table.Th>
+            <Table.Th w={140}>操作</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(policy) => (
+          <Table.Tr key={policy.id}>
+            <Table.Td maw={420}>
+              <Group gap={6} wrap="nowrap">
+                {policy.pinned && (
+                  <Badge size="sm" color="cinnabar" variant="filled" radius="sm" leftSection={<IconPin size={12} />}>
+                    置顶
+                  </Badge>
+                )}
+                <Anchor component={Link} to={`/policies/${policy.id}`} fw={500} lineClamp={1}>
+                  {policy.title}
+                </Anchor>
+              </Group>
+              {policy.summary && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {policy.summary}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{policy.categoryName ?? '—'}</Table.Td>
+            <Table.Td>
+              <PolicyStateBadge publishedAt={policy.publishedAt} />
+            </Table.Td>
+            <Table.Td>{formatDateTime(policy.publishedAt)}</Table.Td>
+            <Table.Td ta="right">{policy.views}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to={`/policies/${policy.id}`} size="compact-sm" variant="subtle">
+                  编辑
+                </Button>
+                <DeleteButton
+                  name={policy.title}
+                  what="公告"
+                  onDelete={async () => {
+                    await api.console.policyDelete({ id: policy.id });
+                    showSuccess(`「${policy.title}」已删除`);
+                    list.reload();
+                  }}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Page>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FilterBar } from '../../components/filter-bar';
-import { ListPagination } from '../../components/list-pagination';
+import { ListView, PublishedFilter } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { RegionSelect } from '@flagship/ui/form-fields';
-import { AsyncView, Empty } from '../../components/states';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { formatBudget, formatDateTime } from '../../lib/format';
@@ -61,101 +60,78 @@ export default function ProjectListPage() {
           value={status ?? null}
           onChange={(value) => query.set({ status: value })}
         />
-        <Select
-          label="发布状态"
-          placeholder="全部"
-          clearable
-          w={120}
-          data={[
-            { value: 'true', label: '已发布' },
-            { value: 'false', label: '未发布' },
-          ]}
-          value={published ?? null}
-          onChange={(value) => query.set({ published: value })}
-        />
+        <PublishedFilter value={published} onChange={(value) => query.set({ published: value })} />
       </FilterBar>
 
-      <AsyncView state={state}>
-        {(data) =>
-          data.list.length === 0 ? (
-            <Paper withBorder className="fc-panel">
-              <Empty action={<Button component={Link} to="/projects/new" variant="light" size="xs">新建项目</Button>}>没有符合条件的项目</Empty>
-            </Paper>
-          ) : (
-            <Stack gap={0}>
-              <Paper withBorder className="fc-panel" style={{ overflow: 'hidden' }}>
-                <Table className="fc-table" verticalSpacing="sm" highlightOnHover={false} aria-label="项目列表">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>项目标题</Table.Th>
-                      <Table.Th>分类 / 地区</Table.Th>
-                      <Table.Th>申报时间（北京时间）</Table.Th>
-                      <Table.Th>预算</Table.Th>
-                      <Table.Th>状态</Table.Th>
-                      <Table.Th ta="right">表单 / 申报</Table.Th>
-                      <Table.Th w={200}>操作</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.list.map((project) => (
-                      <Table.Tr key={project.id}>
-                        <Table.Td maw={320}>
-                          <Anchor component={Link} to={`/projects/${project.id}`} fw={500} lineClamp={2}>
-                            {project.title}
-                          </Anchor>
-                          <Text size="xs" c="dimmed">
-                            {project.year} 年度 · 编号 {project.id}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{project.categoryName ?? '—'}</Text>
-                          <Text size="xs" c="dimmed">
-                            {project.regionName ?? '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDateTime(project.applyStart)}</Text>
-                          <Text size="xs" c="dimmed">
-                            至 {formatDateTime(project.applyEnd)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatBudget(project.budget)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4}>
-                            <ProjectStatusBadge status={project.status} />
-                            <PublishedBadge published={project.published} />
-                          </Group>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm">
-                            {project.formCount} / {project.applyCount}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button component={Link} to={`/projects/${project.id}`} size="compact-sm" variant="subtle">
-                              编辑
-                            </Button>
-                            <Button size="compact-sm" variant="subtle" color={project.published ? TONE.warning : TONE.success} onClick={() => setToggling(project)}>
-                              {project.published ? '下线' : '发布'}
-                            </Button>
-                            <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">
-                              申报
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Paper>
-              <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={(page) => query.set({ page })} />
-            </Stack>
-          )
+      <ListView
+        state={state}
+        label="项目列表"
+        empty="没有符合条件的项目"
+        emptyAction={<Button component={Link} to="/projects/new" variant="light" size="xs">新建项目</Button>}
+        onPage={(page) => query.set({ page })}
+        head={
+          <>
+            <Table.Th>项目标题</Table.Th>
+            <Table.Th>分类 / 地区</Table.Th>
+            <Table.Th>申报时间（北京时间）</Table.Th>
+            <Table.Th>预算</Table.Th>
+            <Table.Th>状态</Table.Th>
+            <Table.Th ta="right">表单 / 申报</Table.Th>
+            <Table.Th w={200}>操作</Table.Th>
+          </>
         }
-      </AsyncView>
+        row={(project) => (
+          <Table.Tr key={project.id}>
+            <Table.Td maw={320}>
+              <Anchor component={Link} to={`/projects/${project.id}`} fw={500} lineClamp={2}>
+                {project.title}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {project.year} 年度 · 编号 {project.id}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{project.categoryName ?? '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {project.regionName ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDateTime(project.applyStart)}</Text>
+              <Text size="xs" c="dimmed">
+                至 {formatDateTime(project.applyEnd)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatBudget(project.budget)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                <ProjectStatusBadge status={project.status} />
+                <PublishedBadge published={project.published} />
+              </Group>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">
+                {project.formCount} / {project.applyCount}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to={`/projects/${project.id}`} size="compact-sm" variant="subtle">
+                  编辑
+                </Button>
+                <Button size="compact-sm" variant="subtle" color={project.published ? TONE.warning : TONE.success} onClick={() => setToggling(project)}>
+                  {project.published ? '下线' : '发布'}
+                </Button>
+                <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">
+                  申报
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <ConfirmModal
         opened={Boolean(toggling)}

@@ -5,9 +5,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { ApiError, buildApplicationSchema, emptyValue, Errno, flattenIssues, type Apply, type FormDetail } from '@flagship/api-client';
+import { FieldInput, type Errors } from '@flagship/ui/form-fields';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { FieldInput, type Errors } from './field-input';
 
 const AUTOSAVE_MS = 1500;
 

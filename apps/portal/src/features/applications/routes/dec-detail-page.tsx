@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ApplyView } from '@flagship/ui/form-fields';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { LoginPrompt } from '../../../components/login-prompt';
@@ -10,7 +11,6 @@ import { AsyncView } from '../../../components/states';
 import { formatDateTime, toId } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useApplication } from '../api/applications';
-import { ApplyView } from '../components/apply-view';
 
 function Info({ label, children }: { label: string; children: React.ReactNode }) {
   return (

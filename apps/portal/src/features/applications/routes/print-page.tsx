@@ -3,11 +3,11 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS } from '@flagship/api-client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApplyView } from '@flagship/ui/form-fields';
 import { ErrorState, Loading } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
 import { useSiteTitle } from '../../../lib/settings';
 import { useBatchPrint } from '../api/applications';
-import { ApplyView } from '../components/apply-view';
 import './print.css';
 
 function parseIds(value: string | null): number[] {

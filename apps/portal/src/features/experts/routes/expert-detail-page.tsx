@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Avatar.css';
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
+import { RichHtml } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { RichHtml } from '../../../components/rich-html';
 import { AsyncView, Empty } from '../../../components/states';
 import { toId } from '../../../lib/format';
 import { useExpert } from '../api/experts';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
+import { RichHtml } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { RichHtml } from '../../../components/rich-html';
 import { AsyncView } from '../../../components/states';
 import { formatDateTime, formatSize, toId } from '../../../lib/format';
 import { usePolicy } from '../api/policies';

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
+import { RichHtml } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { RichHtml } from '../../../components/rich-html';
 import { Empty, Loading } from '../../../components/states';
 import { useSettings } from '../../../lib/settings';
 
