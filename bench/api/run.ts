@@ -1,6 +1,7 @@
 // API benchmark: autocannon against list, detail, search and login, on PGlite and on
 // PostgreSQL, each beside a bare route of the same server in the same run.
-// Usage: pnpm --filter @flagship/bench api [--duration 10] [--connections 50]
+// Usage: pnpm --filter @flagship/bench api [--duration 10] [--connections 50] [--cache-ms 2000]
+// (--cache-ms 0 measures every request against the database, without the public micro-cache).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import autocannon from 'autocannon';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { BENCH_ACCOUNT, BENCH_PASSWORD, prepare } from './prepare';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, 'cache-ms': { type: 'string', default: '2000' } } });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
@@ -40,7 +41,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string):
   await prepare(dataDir, databaseUrl);
   const child = fork(new URL('./server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PUBLIC_CACHE_MS: values['cache-ms'] },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
@@ -101,6 +102,6 @@ const table = [
   '|---|---|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${r.rssMb} | ${r.errors} |`),
 ].join('\n');
-console.log(`\n${duration} s per case, ${connections} connections\n\n${table}`);
+console.log(`\n${duration} s per case, ${connections} connections, public cache ${values['cache-ms']} ms\n\n${table}`);
 writeFileSync(new URL('./results.md', import.meta.url), `${table}\n`);
 process.exit(0);

@@ -29,6 +29,8 @@ const envSchema = z.object({
   /** Behind a load balancer: trust X-Forwarded-* from it. */
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long anonymous answers of public lists and details are reused (0 turns it off). */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Seed demo content into an empty database. */
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
@@ -52,6 +54,7 @@ export interface Config {
   seedDemo: boolean;
   /** Check every answer against its declared schema (off in production: the SDK checks too). */
   validateResponses: boolean;
+  publicCacheMs: number;
   /** Requests allowed per minute and client on the rate-limited endpoints. */
   rateLimit: { max: number; windowMs: number };
 }
@@ -82,6 +85,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,
     validateResponses: env.NODE_ENV !== 'production',
+    publicCacheMs: env.PUBLIC_CACHE_MS,
     rateLimit: { max: 10, windowMs: 60_000 },
   };
 }

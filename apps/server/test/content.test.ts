@@ -160,3 +160,25 @@ describe.each(drivers)('content and base data on %s', (driver) => {
     expect(await broken.json()).toMatchObject({ errno: 400 });
   });
 });
+
+describe('micro-cache of public answers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { publicCacheMs: 60_000 });
+  });
+  afterAll(() => server?.close());
+
+  it('reuses anonymous answers and never serves them to a session', async () => {
+    const { projects } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const anonymous = server.client().api;
+    const first = (await anonymous.project.list({ status: 'open', pageSize: 1 })).list[0];
+    await server.handle.db.update(projects).set({ title: '已改名的项目' }).where(eq(projects.id, first?.id as number));
+    expect((await anonymous.project.list({ status: 'open', pageSize: 1 })).list[0]?.title).toBe(first?.title);
+    expect((await anonymous.project.detail({ id: first?.id as number })).title).toBe('已改名的项目');
+    const user = await server.newUser();
+    expect((await user.api.project.detail({ id: first?.id as number })).title).toBe('已改名的项目');
+    // A different query is a different answer.
+    expect((await anonymous.project.list({ status: 'open', pageSize: 2 })).list[0]?.title).toBe('已改名的项目');
+  });
+});

@@ -91,6 +91,8 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     ...loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     databaseUrl,
     rateLimit: { max: 10_000, windowMs: 60_000 },
+    // Tests read what they just wrote; the micro-cache has its own test.
+    publicCacheMs: 0,
     ...overrides,
   };
   const handle = await openDatabase({ dataDir, databaseUrl });

@@ -91,6 +91,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CAPTCHA_TEST: '1',
+      // Journeys read what they just wrote.
+      PUBLIC_CACHE_MS: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ...options.env,

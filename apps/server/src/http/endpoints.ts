@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Principal, UserPrincipal } from '../auth/principal';
+import { createMicroCache } from '../lib/micro-cache';
 import { AppError } from './errors';
 
 /** Returned by a handler that has answered through `reply` itself (files, 304s). */
@@ -34,14 +35,18 @@ export interface RegisterOptions {
   authenticate(req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null>;
   rateLimit: { max: number; timeWindow: number };
   validateResponses: boolean;
+  /** Anonymous answers of these endpoints (ids like `project.list`) are reused for `ttlMs`. */
+  publicCache: { ttlMs: number; endpoints: ReadonlySet<string> };
 }
 
 /** Register a route for every declaration of the contract, validated by its own schemas. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
+  const cache = createMicroCache(options.publicCache.ttlMs);
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
       if (!handler) throw new Error(`No handler for endpoint ${group}.${name}`);
+      const cacheable = declaration.method === 'GET' && options.publicCache.ttlMs > 0 && options.publicCache.endpoints.has(`${group}.${name}`);
       app.route({
         method: declaration.method,
         url: toRoutePath(declaration.path),
@@ -55,6 +60,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
         handler: async (req, reply) => {
+          // Only requests without a session share answers: anything personal is never cached.
+          const cacheKey = cacheable && !req.headers.authkey ? req.url : undefined;
+          const cached = cacheKey ? cache.get(cacheKey) : undefined;
+          if (cached) return reply.type('application/json; charset=utf-8').send(cached);
           const principal = await options.authenticate(req, declaration);
           const result = await handler({
             params: req.params as never,
@@ -73,7 +82,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
             }
             data = parsed.data;
           }
-          return reply.type('application/json; charset=utf-8').send({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+          const body = JSON.stringify({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+          if (cacheKey && !principal) cache.set(cacheKey, body);
+          return reply.type('application/json; charset=utf-8').send(body);
         },
       });
     }
