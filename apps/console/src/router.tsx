@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ConsoleLayout, StaffGate } from './components/console-layout';
 import { RequireEndpoint } from './components/require-role';
-import { RouteError } from './components/route-error';
+import { RouteError } from '@flagship/ui';
 import { homePath } from './lib/navigation';
 import { useStaff } from './lib/session';
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PortalLayout } from './components/portal-layout';
-import { RouteError } from './components/route-error';
+import { RouteError } from '@flagship/ui';
 import { Root } from './root';
 
 type PageModule = Promise<{ default: ComponentType }>;

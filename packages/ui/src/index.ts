@@ -6,3 +6,5 @@ export { Footer, type FooterLink, type FooterProps } from './footer';
 export { AuthStatusBadge, type AuthStatusBadgeProps } from './auth-status-badge';
 export { useSafeNavigate } from './navigation';
 export { RichHtml } from './rich-html';
+export { useAsync, type AsyncResult, type AsyncState } from './use-async';
+export { RouteError } from './route-error';

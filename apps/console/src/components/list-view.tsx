@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Select, Stack, Table, type MantineSpacing } from '@mantine/core';
 import type { Paged } from '@flagship/api-client';
-import type { AsyncResult } from '../lib/use-async';
+import type { AsyncResult } from '@flagship/ui';
 import { ListPagination } from './list-pagination';
 import { AsyncView, Empty } from './states';
 

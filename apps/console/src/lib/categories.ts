@@ -1,6 +1,6 @@
 import type { Category, CategoryKind } from '@flagship/api-client';
 import { api } from './api';
-import { useAsync } from './use-async';
+import { useAsync } from '@flagship/ui';
 
 export const CATEGORY_KIND_LABELS: Record<CategoryKind, string> = {
   project: '项目分类',

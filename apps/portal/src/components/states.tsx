@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
-import type { AsyncResult } from '../lib/use-async';
+import type { AsyncResult } from '@flagship/ui';
 
 export function Loading({ label = '加载中…', height = 240 }: { label?: string; height?: number }) {
   return (

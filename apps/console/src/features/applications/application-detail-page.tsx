@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { downloadUrl, printPath } from '../../lib/links';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { ReviewActions } from './review-panel';
 
 export default function ApplicationDetailPage() {

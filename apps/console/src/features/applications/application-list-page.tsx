@@ -11,7 +11,7 @@ import { ApplyStatusBadge, ProjectStatusBadge } from '../../components/status-ba
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { downloadUrl, exportUrl, printPath } from '../../lib/links';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import { AsyncView } from '../../components/states';
 import { api } from '../../lib/api';
 import { formatDateTime, toId } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 /** The chosen applications one after another, each on its own sheet when printed. */
 export default function PrintPage() {

@@ -10,7 +10,7 @@ import { Page } from '../../components/page';
 import { api } from '../../lib/api';
 import { formatDateTime, TIME_ZONE_LABEL } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { useQueryParams } from '../../lib/use-query-params';
 import { ACTION_FAMILIES, ACTION_LABELS, ACTOR_KIND_LABELS, OBJECT_LABELS } from './audit-labels';
 

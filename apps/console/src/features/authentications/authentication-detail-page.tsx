@@ -18,7 +18,7 @@ import { canCall } from '../../lib/navigation';
 import { useRegions } from '../../lib/regions';
 import { useStaff } from '../../lib/session';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 export default function AuthenticationDetailPage() {
   const id = toId(useParams().id);

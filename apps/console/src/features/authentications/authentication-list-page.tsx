@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { AuthStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 15;

@@ -16,7 +16,7 @@ import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { toId } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 interface Values {
   enterpriseName: string;

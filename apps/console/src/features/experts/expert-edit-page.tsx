@@ -13,7 +13,7 @@ import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { toId } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 type Values = Required<Omit<ExpertInput, 'photo'>> & { photo: number | string | null };
 

@@ -10,7 +10,7 @@ import { Page } from '../../components/page';
 import { PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { fileHref } from '../../lib/files';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 15;

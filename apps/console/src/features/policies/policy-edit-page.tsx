@@ -14,7 +14,7 @@ import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { PolicyStateBadge, policyState, type PolicyState } from './policy-state';
 
 interface Values {

@@ -8,7 +8,7 @@ import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { api, showSuccess } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { useQueryParams } from '../../lib/use-query-params';
 import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
 

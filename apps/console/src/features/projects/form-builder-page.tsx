@@ -11,7 +11,7 @@ import { api, showSuccess } from '../../lib/api';
 import { toId } from '../../lib/format';
 import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { FieldCard } from './form-builder/field-card';
 import { clean, errorsUnder, KIND_GROUPS, newField, splitServerErrors, validateFields, type FieldErrors } from './form-builder/fields';
 import { FormPreview } from './form-builder/form-preview';

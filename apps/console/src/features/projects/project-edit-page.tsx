@@ -19,7 +19,7 @@ import { api, showSuccess } from '../../lib/api';
 import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
 import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { ProjectForms } from './project-forms';
 
 interface Values {

@@ -13,7 +13,7 @@ import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badg
 import { api, showSuccess } from '../../lib/api';
 import { formatBudget, formatDateTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
 
 const PAGE_SIZE = 15;

@@ -12,7 +12,7 @@ import { api, showSuccess } from '../../lib/api';
 import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 interface Banner {
   title: string;

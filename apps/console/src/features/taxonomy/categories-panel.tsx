@@ -8,7 +8,7 @@ import { AsyncView, Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { CATEGORY_KIND_LABELS } from '../../lib/categories';
 import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { useAsync } from '../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 import { useQueryParams } from '../../lib/use-query-params';
 
 export function CategoriesPanel() {

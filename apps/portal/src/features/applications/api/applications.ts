@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 export function useFormDetail(projectId: number | undefined, formId: number | undefined) {
   return useAsync(

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 export function useOpenCalls() {
   return useAsync((signal) => api.project.list({ status: 'active', page: 1, pageSize: 4 }, { signal }), []);

@@ -1,6 +1,6 @@
 import type { SearchKind } from '@flagship/api-client';
 import { api } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 export const SEARCH_PAGE_SIZE = 10;
 

@@ -1,6 +1,6 @@
 import type { ApplyStatus } from '@flagship/api-client';
 import { api } from '../../../lib/api';
-import { useAsync } from '../../../lib/use-async';
+import { useAsync } from '@flagship/ui';
 
 export const APPLY_PAGE_SIZE = 10;
 
