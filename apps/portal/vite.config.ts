@@ -1,12 +1,50 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_PAGES } from './src/lib/route-pages';
 
 // The API server in development; PORTAL_API_TARGET points elsewhere (e.g. a second server).
 const api = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:3000';
 
+/**
+ * Writes `route-preloads.json`: for each route, the scripts and styles its page chunk needs beyond
+ * the entry. The server links them from the page's HTML, so they load alongside the entry instead
+ * of after it has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'flagship-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entryFiles = new Set<string>();
+      const collect = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) collect(imported, into);
+      };
+      for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, entryFiles);
+
+      const preloads: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [path, module] of Object.entries(ROUTE_PAGES)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${module}.tsx`));
+        if (!page) throw new Error(`route-preloads: no chunk for ${path} (${module})`);
+        const files = new Set<string>();
+        collect(page.fileName, files);
+        const js = [...files].filter((file) => !entryFiles.has(file));
+        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        preloads[path] = { js: js.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
+      }
+      // The router sends / on to /index (spec §2).
+      preloads['/'] = preloads['/index']!;
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), routePreloads()],
   server: {
     port: 5173,
     strictPort: true,

@@ -2,14 +2,20 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PortalLayout } from './components/portal-layout';
 import { RouteError } from '@flagship/ui';
+import { ROUTE_PAGES, type PagePath } from './lib/route-pages';
 import { Root } from './root';
 
-type PageModule = Promise<{ default: ComponentType }>;
+type PageModule = { default: ComponentType };
+const pageModules = import.meta.glob<PageModule>('./features/*/routes/*-page.tsx');
 
 /** Every page is its own chunk. */
-const page = (path: string, load: () => PageModule): RouteObject => ({
+const page = (path: PagePath): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const load = pageModules[`./${ROUTE_PAGES[path]}.tsx`];
+    if (!load) throw new Error(`No page module for ${path}`);
+    return { Component: (await load()).default };
+  },
 });
 
 export const routes: RouteObject[] = [
@@ -21,33 +27,33 @@ export const routes: RouteObject[] = [
       {
         element: <PortalLayout />,
         children: [
-          page('/index', () => import('./features/home/routes/home-page')),
-          page('/reg', () => import('./features/account/routes/register-page')),
-          page('/user', () => import('./features/user-centre/routes/user-page')),
-          page('/reset', () => import('./features/account/routes/reset-page')),
-          page('/404', () => import('./features/site/routes/not-found-page')),
-          page('/personal', () => import('./features/user-centre/routes/personal-page')),
-          page('/forget', () => import('./features/account/routes/forget-page')),
-          page('/search', () => import('./features/search/routes/search-page')),
-          page('/project', () => import('./features/projects/routes/project-list-page')),
-          page('/projectDetail', () => import('./features/projects/routes/project-detail-page')),
-          page('/declaration', () => import('./features/projects/routes/declaration-page')),
-          page('/decDetail', () => import('./features/applications/routes/dec-detail-page')),
-          page('/application', () => import('./features/applications/routes/application-page')),
-          page('/policy', () => import('./features/policies/routes/policy-list-page')),
-          page('/policyDetail', () => import('./features/policies/routes/policy-detail-page')),
-          page('/expert', () => import('./features/experts/routes/expert-list-page')),
-          page('/expertDetail', () => import('./features/experts/routes/expert-detail-page')),
-          page('/company', () => import('./features/enterprises/routes/company-list-page')),
-          page('/companyDetail', () => import('./features/enterprises/routes/company-detail-page')),
-          page('/addCompany', () => import('./features/enterprises/routes/add-company-page')),
-          page('/about', () => import('./features/site/routes/about-page')),
-          page('/construction', () => import('./features/site/routes/construction-page')),
+          page('/index'),
+          page('/reg'),
+          page('/user'),
+          page('/reset'),
+          page('/404'),
+          page('/personal'),
+          page('/forget'),
+          page('/search'),
+          page('/project'),
+          page('/projectDetail'),
+          page('/declaration'),
+          page('/decDetail'),
+          page('/application'),
+          page('/policy'),
+          page('/policyDetail'),
+          page('/expert'),
+          page('/expertDetail'),
+          page('/company'),
+          page('/companyDetail'),
+          page('/addCompany'),
+          page('/about'),
+          page('/construction'),
         ],
       },
-      page('/print', () => import('./features/applications/routes/print-page')),
-      page('/password', () => import('./features/account/routes/password-page')),
-      page('/login', () => import('./features/account/routes/login-page')),
+      page('/print'),
+      page('/password'),
+      page('/login'),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

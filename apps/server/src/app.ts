@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { portalPages } from './http/portal-pages';
 import { createMailer, type Mailer } from './lib/mailer';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   const consoleDist = fromHere('../../console/dist');
   const hasPortal = existsSync(`${portalDist}/index.html`);
   const hasConsole = existsSync(`${consoleDist}/index.html`);
+  const portalPage = hasPortal ? portalPages(portalDist) : undefined;
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDist,
@@ -183,7 +185,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     const path = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasConsole && path.startsWith('/console')) return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
-    if (wantsPage && hasPortal) return reply.header('cache-control', 'no-cache').sendFile('index.html', portalDist);
+    if (wantsPage && portalPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalPage(path));
     return sendEnvelope(reply, Errno.NOT_FOUND, '接口不存在');
   });
 
