@@ -1,6 +1,9 @@
-import { Errno } from '@flagship/api-client';
+import { Errno, type ApiError } from '@flagship/api-client';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, drivers, startTestServer, uniqueAccount, type TestServer } from './harness';
+import { rowsOf } from '../src/lib/rows';
+import { databaseRateLimitStore } from '../src/plugins/rate-limit-store';
+import { apiError, drivers, startTestServer, uniqueAccount, type TestClient, type TestServer } from './harness';
 
 describe.each(drivers)('accounts and sessions on %s', (driver) => {
   let server: TestServer;
@@ -176,21 +179,62 @@ describe.each(drivers)('users on %s', (driver) => {
 });
 
 describe.each(drivers)('rate limits on %s', (driver) => {
+  const max = 3;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(driver, { rateLimit: { max: 3, windowMs: 60_000 } });
+    server = await startTestServer(driver, { rateLimit: { max, windowMs: 60_000 } });
   });
   afterAll(() => server?.close());
 
-  it('answers 429 with retryAfter once a client exceeds the limit', async () => {
+  const resetCounters = () => server.handle.db.execute(sql`delete from rate_limits`);
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: ApiError) => error.errno,
+    );
+
+  it('counts each endpoint on its own: using up the captcha budget leaves login and register alone', async () => {
+    await resetCounters();
     const c = server.client();
-    const attempts = [];
-    for (let i = 0; i < 4; i++) {
-      attempts.push(await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'whatever-123', captcha: 'abcd' })));
-    }
-    expect(attempts.slice(0, 3).map((e) => e.errno)).toEqual([Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID]);
-    expect(attempts[3]?.errno).toBe(Errno.TOO_MANY_REQUESTS);
-    expect(attempts[3]?.data).toMatchObject({ retryAfter: expect.any(Number) });
-    expect(attempts[3]?.status).toBe(429);
+    const captchas = [];
+    for (let i = 0; i <= max; i++) captchas.push(await outcome(c.api.auth.captcha()));
+    expect(captchas).toEqual([200, 200, 200, Errno.TOO_MANY_REQUESTS]);
+    const register = await outcome(c.api.auth.register({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' }));
+    const login = await outcome(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' }));
+    expect([register, login]).toEqual([Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID]);
+  });
+
+  const limited: [string, (c: TestClient) => Promise<unknown>][] = [
+    ['captcha', (c) => c.api.auth.captcha()],
+    ['login', (c) => c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' })],
+    ['register', (c) => c.api.auth.register({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' })],
+    // A new account each time, so that the per-account cooldown does not answer first.
+    ['send_code', (c) => c.api.auth.sendCode({ account: uniqueAccount() })],
+    ['findPassword', (c) => c.api.auth.findPassword({ account: uniqueAccount(), code: '123456', password: 'Whatever-Pass-1' })],
+    ['checkAccessPassword', (c) => c.api.auth.checkAccessPassword({ password: 'not-the-password' })],
+  ];
+
+  it.each(limited)('%s answers 429 with retryAfter past its own limit', async (_name, call) => {
+    await resetCounters();
+    const c = server.client();
+    const before = [];
+    for (let i = 0; i < max; i++) before.push(await outcome(call(c)));
+    expect(before).not.toContain(Errno.TOO_MANY_REQUESTS);
+    const refused = await apiError(call(c));
+    expect(refused.errno).toBe(Errno.TOO_MANY_REQUESTS);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ retryAfter: expect.any(Number) });
+    expect((refused.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('deletes the counters of windows that have ended', async () => {
+    await resetCounters();
+    await server.handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values ('stale', 9, now() - interval '1 hour')`);
+    // A new store deletes ended windows on its first count.
+    const store = new (databaseRateLimitStore(server.handle.db))({} as never).child({ routeInfo: { method: 'GET', url: '/api/verify' } } as never);
+    await new Promise<void>((resolve, reject) => store.incr('127.0.0.1', (error) => (error ? reject(error) : resolve()), 60_000, max));
+    await expect.poll(async () => rowsOf<{ key: string }>(await server.handle.db.execute(sql`select key from rate_limits`)).map((r) => r.key)).toEqual([
+      'GET /api/verify:127.0.0.1',
+    ]);
   });
 });
