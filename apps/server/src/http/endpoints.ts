@@ -42,6 +42,7 @@ export interface RegisterOptions {
 /** Register a route for every declaration of the contract, validated by its own schemas. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
   const cache = createMicroCache(options.publicCache.ttlMs);
+  const principals = new WeakMap<FastifyRequest, Principal | null>();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
@@ -59,12 +60,17 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           endpoint: `${group}.${name}`,
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
+        // Who is calling is settled before the body is read or validated: no token is 401 and a bad
+        // one 1001, whatever the body holds.
+        onRequest: async (req) => {
+          principals.set(req, await options.authenticate(req, declaration));
+        },
         handler: async (req, reply) => {
           // Only requests without a session share answers: anything personal is never cached.
           const cacheKey = cacheable && !req.headers.authkey ? req.url : undefined;
           const cached = cacheKey ? cache.get(cacheKey) : undefined;
           if (cached) return reply.type('application/json; charset=utf-8').send(cached);
-          const principal = await options.authenticate(req, declaration);
+          const principal = principals.get(req) ?? null;
           const result = await handler({
             params: req.params as never,
             query: req.query as never,
