@@ -121,7 +121,7 @@ export const endpoints = {
       body: loginBody, data: userInfoSchema,
     }),
     logout: defineEndpoint({
-      method: 'POST', path: '/api/logout', summary: '退出登录（服务端注销会话）', auth: 'optional', response: 'json',
+      method: 'POST', path: '/api/logout', summary: '退出登录（服务端注销会话）', auth: 'user', response: 'json',
       data: emptyData,
     }),
     editPassword: defineEndpoint({

@@ -73,9 +73,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     logout: async ({ principal }) => {
-      if (principal?.kind === 'user') {
-        await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
-      }
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
       return null;
     },
 
