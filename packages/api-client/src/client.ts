@@ -170,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const { params, query, body } = splitInput(endpoint, (input ?? {}) as Record<string, unknown>);
     const url = `${baseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
     const cacheKey = `${endpoint.method} ${url}`;
-    const cached = endpoint === (endpoints.base.regions as EndpointDeclaration) ? etagCache.get(cacheKey) : undefined;
+    const cached = endpoint.etag ? etagCache.get(cacheKey) : undefined;
     try {
       const response = await http(url, {
         method: endpoint.method,
@@ -188,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       const data = readEnvelope(endpoint, id, response.status, await response.text(), callOptions.silent);
       const etag = response.headers.get('etag');
-      if (etag && endpoint === (endpoints.base.regions as EndpointDeclaration)) etagCache.set(cacheKey, { etag, data });
+      if (etag && endpoint.etag) etagCache.set(cacheKey, { etag, data });
       return data as EndpointData<E>;
     } catch (error) {
       return transportFailure(error, callOptions.silent);

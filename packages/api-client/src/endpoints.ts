@@ -223,7 +223,7 @@ export const endpoints = {
   },
   content: {
     settings: defineEndpoint({
-      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json', etag: true,
       data: settingsSchema,
     }),
     policyList: defineEndpoint({
@@ -249,11 +249,11 @@ export const endpoints = {
   },
   base: {
     regions: defineEndpoint({
-      method: 'POST', path: '/admin/regions', summary: '地区（基础数据），支持 ETag', auth: 'public', response: 'json',
+      method: 'POST', path: '/admin/regions', summary: '地区（基础数据）', auth: 'public', response: 'json', etag: true,
       data: z.array(regionSchema),
     }),
     categories: defineEndpoint({
-      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json', etag: true,
       query: categoryQuery, data: z.array(categorySchema),
     }),
     health: defineEndpoint({
