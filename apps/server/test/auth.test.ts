@@ -116,16 +116,15 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const c = server.client();
     const sent = await c.api.auth.sendCode({ account: user.account });
     expect(sent).toEqual({ cooldown: 60, expiresIn: 10 });
-    const message = server.outbox().find((m) => m.includes(`To: ${user.account}`));
-    const code = message?.match(/验证码：(\d{6})/)?.[1];
+    const code = await server.codeFor(user.account);
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await apiError(c.api.auth.findPassword({ account: user.account, code: wrongCode, password: 'Recovered-Pass-9' }))).errno).toBe(Errno.CODE_INVALID);
-    await c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Recovered-Pass-9' });
+    await c.api.auth.findPassword({ account: user.account, code, password: 'Recovered-Pass-9' });
     // All sessions end; the code cannot be used again.
     expect((await apiError(user.api.user.get({ id: user.userId }))).errno).toBe(Errno.SESSION_INVALID);
-    expect((await apiError(c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Another-Pass-10' }))).errno).toBe(Errno.CODE_INVALID);
+    expect((await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Another-Pass-10' }))).errno).toBe(Errno.CODE_INVALID);
     await c.api.auth.login({ account: user.account, password: 'Recovered-Pass-9', captcha: await c.captcha() });
   });
 
@@ -143,10 +142,29 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const user = await server.newUser();
     const c = server.client();
     await c.api.auth.sendCode({ account: user.account });
-    const code = server.outbox().filter((m) => m.includes(`To: ${user.account}`)).at(-1)?.match(/验证码：(\d{6})/)?.[1] as string;
+    const code = await server.codeFor(user.account);
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i++) await apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Locked-Out-Pass-1' }));
     const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Locked-Out-Pass-1' }));
+    expect(locked.errno).toBe(Errno.CODE_INVALID);
+    expect(locked.errmsg).toContain('次数');
+  });
+
+  it('counts parallel wrong guesses one by one: at most 5, and the right code is refused after them', async () => {
+    const user = await server.newUser();
+    const c = server.client();
+    await c.api.auth.sendCode({ account: user.account });
+    const code = await server.codeFor(user.account);
+    const wrong = code === '123456' ? '654321' : '123456';
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () => apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Parallel-Guess-1' }))),
+    );
+    expect(guesses.filter((e) => e.errmsg.includes('次数'))).toHaveLength(3);
+    const [row] = rowsOf<{ attempts: number }>(
+      await server.handle.db.execute(sql`select attempts from verification_codes where account = ${user.account} order by created_at desc limit 1`),
+    );
+    expect(Number(row?.attempts)).toBe(5);
+    const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Parallel-Guess-1' }));
     expect(locked.errno).toBe(Errno.CODE_INVALID);
     expect(locked.errmsg).toContain('次数');
   });

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { issueCaptcha, verifyCaptcha } from '../auth/captcha';
 import { gateCookieValue, GATE_COOKIE } from '../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../auth/tokens';
@@ -134,9 +134,14 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       if (!user || !code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
-      if (code.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
+      // Every try takes one of the 5 in a single statement, so parallel guesses cannot share a count.
+      const [tried] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(and(eq(verificationCodes.id, code.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+        .returning({ attempts: verificationCodes.attempts });
+      if (!tried) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
       if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`)) {
-        await db.update(verificationCodes).set({ attempts: code.attempts + 1 }).where(eq(verificationCodes.id, code.id));
         throw new AppError(Errno.CODE_INVALID, '验证码错误，请重新输入');
       }
       checkNewPassword(body.password, body.account);
