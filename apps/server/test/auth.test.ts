@@ -170,6 +170,24 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
   });
 });
 
+describe.each(drivers)('send_code with a mail server that is down on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every mail fails to go out.
+    server = await startTestServer(driver, { smtpUrl: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(() => server?.close());
+
+  it('answers an existing account exactly as an unknown one', async () => {
+    const user = await server.newUser(`mailer.${Date.now()}@example.org`);
+    const c = server.client();
+    const known = await c.api.auth.sendCode({ account: user.account });
+    const unknown = await c.api.auth.sendCode({ account: `nobody.${Date.now()}@example.org` });
+    expect(known).toEqual(unknown);
+    expect(c.errors).toEqual([]);
+  });
+});
+
 describe.each(drivers)('users on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {

@@ -95,7 +95,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       return null;
     },
 
-    sendCode: async ({ query, reply }) => {
+    sendCode: async ({ query, req, reply }) => {
       const account = query.account;
       // One code a minute per account, whether or not the account exists: the answer tells nothing.
       const [recent] = await db
@@ -119,8 +119,15 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       });
       if (user) {
         const text = `您正在找回 Flagship 申报平台的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
-        if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
-        else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
+        // Sent after the answer: neither a failing mail server nor its slowness may tell that the account exists.
+        void (async () => {
+          try {
+            if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
+            else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
+          } catch (error) {
+            req.log.error({ err: error }, 'verification code could not be sent');
+          }
+        })();
       }
       return { cooldown: CODE_COOLDOWN_S, expiresIn: CODE_TTL_MS / 60_000 };
     },
