@@ -130,6 +130,15 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     };
   };
 
+  const outbox = () => {
+    const dir = join(dataDir, 'outbox');
+    try {
+      return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+
   return {
     app,
     handle,
@@ -143,17 +152,10 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
       c.api.session.set(info);
       return { ...c, account, password, userId: info.id };
     },
-    outbox() {
-      const dir = join(dataDir, 'outbox');
-      try {
-        return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-      } catch {
-        return [];
-      }
-    },
+    outbox,
     async codeFor(account) {
       for (let waited = 0; waited < 5_000; waited += 20) {
-        const code = this.outbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
+        const code = outbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
         if (code) return code;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
