@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { Errno, type ApiError } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,18 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     expect(info).toMatchObject({ id: registered.id, account, enterprise_authentication_status: null });
     // At least 128 random bits.
     expect(Buffer.from(info.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('rehashes a password stored with weaker parameters on the next login', async () => {
+    const user = await server.newUser();
+    const salt = randomBytes(16);
+    const weak = `scrypt$1024$8$1$${salt.toString('base64')}$${scryptSync(user.password, salt, 64, { N: 1024, r: 8, p: 1 }).toString('base64')}`;
+    await server.handle.db.execute(sql`update users set password_hash = ${weak} where id = ${user.userId}`);
+    const c = server.client();
+    await c.api.auth.login({ account: user.account, password: user.password, captcha: await c.captcha() });
+    const [row] = rowsOf<{ password_hash: string }>(await server.handle.db.execute(sql`select password_hash from users where id = ${user.userId}`));
+    expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await c.api.auth.login({ account: user.account, password: user.password, captcha: await c.captcha() });
   });
 
   it('refuses a duplicate account with 409', async () => {

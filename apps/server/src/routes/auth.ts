@@ -5,7 +5,7 @@ import { issueCaptcha, verifyCaptcha } from '../auth/captcha';
 import { gateCookieValue, GATE_COOKIE } from '../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { hashPassword, verifyPassword } from '../db/password';
+import { hashPassword, verifyLogin, verifyPassword } from '../db/password';
 import { sessions, settings, users, verificationCodes } from '../db/schema';
 import { SENT, type Handlers } from '../http/endpoints';
 import { AppError, badRequest } from '../http/errors';
@@ -16,9 +16,6 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_COOLDOWN_S = 60;
-
-// A real hash to compare against when the account does not exist, so both paths cost the same.
-let dummyHash: Promise<string> | undefined;
 
 function checkNewPassword(password: string, account: string) {
   if (isCommonPassword(password, account)) {
@@ -58,8 +55,9 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
       const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, body.account)).limit(1);
-      dummyHash ??= hashPassword('flagship-timing-equaliser');
-      const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+      const ok = await verifyLogin(body.password, user?.passwordHash, (passwordHash) =>
+        db.update(users).set({ passwordHash }).where(eq(users.account, body.account)),
+      );
       if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       const token = newToken();
       await db.insert(sessions).values({
