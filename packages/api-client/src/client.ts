@@ -205,8 +205,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (uploadOptions.onProgress && typeof XMLHttpRequest !== 'undefined') {
       const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', url);
+        // Set before open(): some implementations (happy-dom) read it there.
         xhr.withCredentials = true;
+        xhr.open('POST', url);
         xhr.timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
         if (token) xhr.setRequestHeader('authKey', token);
         xhr.upload.onprogress = (event) => {
