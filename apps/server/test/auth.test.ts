@@ -151,12 +151,17 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     expect(server.outbox().some((m) => m.includes(account))).toBe(false);
   });
 
-  it('locks a code after 5 wrong tries', async () => {
+  /** A user, a client that asked for a code for them, the code and a wrong one. */
+  const codeSent = async () => {
     const user = await server.newUser();
     const c = server.client();
     await c.api.auth.sendCode({ account: user.account });
     const code = await server.codeFor(user.account);
-    const wrong = code === '123456' ? '654321' : '123456';
+    return { user, c, code, wrong: code === '123456' ? '654321' : '123456' };
+  };
+
+  it('locks a code after 5 wrong tries', async () => {
+    const { user, c, code, wrong } = await codeSent();
     for (let i = 0; i < 5; i++) await apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Locked-Out-Pass-1' }));
     const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Locked-Out-Pass-1' }));
     expect(locked.errno).toBe(Errno.CODE_INVALID);
@@ -164,11 +169,7 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
   });
 
   it('counts parallel wrong guesses one by one: at most 5, and the right code is refused after them', async () => {
-    const user = await server.newUser();
-    const c = server.client();
-    await c.api.auth.sendCode({ account: user.account });
-    const code = await server.codeFor(user.account);
-    const wrong = code === '123456' ? '654321' : '123456';
+    const { user, c, code, wrong } = await codeSent();
     const guesses = await Promise.all(
       Array.from({ length: 8 }, () => apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Parallel-Guess-1' }))),
     );
