@@ -26,6 +26,12 @@ interface Row {
   errors: number;
 }
 
+/** What one virtual user keeps between fetching a captcha and logging in. */
+interface Captcha {
+  answer?: string;
+  cookie?: string;
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -64,7 +70,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string):
       {
         method: 'GET',
         path: '/api/verify',
-        onResponse: (_status, _body, context, headers) => {
+        onResponse: (_status, _body, context: Captcha, headers) => {
           const h = headers as Record<string, string>;
           context.answer = h['x-captcha-answer'];
           context.cookie = String(h['set-cookie'] ?? '').split(';')[0];
@@ -73,7 +79,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string):
       {
         method: 'POST',
         path: '/api/login',
-        setupRequest: (request, context) => ({
+        setupRequest: (request, context: Captcha) => ({
           ...request,
           headers: { 'content-type': 'application/json', cookie: String(context.cookie) },
           body: JSON.stringify({ account: BENCH_ACCOUNT, password: BENCH_PASSWORD, captcha: context.answer }),
@@ -102,6 +108,6 @@ const table = [
   '|---|---|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${r.rssMb} | ${r.errors} |`),
 ].join('\n');
-console.log(`\n${duration} s per case, ${connections} connections, public cache ${values['cache-ms']} ms\n\n${table}`);
+process.stdout.write(`\n${duration} s per case, ${connections} connections, public cache ${values['cache-ms']} ms\n\n${table}\n`);
 writeFileSync(new URL('./results.md', import.meta.url), `${table}\n`);
 process.exit(0);

@@ -129,6 +129,6 @@ const table = [
   '|---|---:|---:|---:|---:|---|---|---|',
   ...rows.map((r) => `| ${r.route} | ${kb(r.js)} | ${kb(r.css)} | ${r.requests} | ${r.score ?? '–'} | ${r.fcp} | ${r.lcp} | ${r.tbt} |`),
 ].join('\n');
-console.log(`\n${table}`);
+process.stdout.write(`\n${table}\n`);
 writeFileSync(new URL('./results.md', import.meta.url), `${table}\n`);
 process.exit(0);

@@ -1,6 +1,10 @@
-import { Errno } from '@flagship/api-client';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { Errno, type ApiError } from '@flagship/api-client';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, drivers, startTestServer, uniqueAccount, type TestServer } from './harness';
+import { rowsOf } from '../src/lib/rows';
+import { databaseRateLimitStore } from '../src/plugins/rate-limit-store';
+import { apiError, drivers, startTestServer, uniqueAccount, type TestClient, type TestServer } from './harness';
 
 describe.each(drivers)('accounts and sessions on %s', (driver) => {
   let server: TestServer;
@@ -18,6 +22,18 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     expect(info).toMatchObject({ id: registered.id, account, enterprise_authentication_status: null });
     // At least 128 random bits.
     expect(Buffer.from(info.token, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('rehashes a password stored with weaker parameters on the next login', async () => {
+    const user = await server.newUser();
+    const salt = randomBytes(16);
+    const weak = `scrypt$1024$8$1$${salt.toString('base64')}$${scryptSync(user.password, salt, 64, { N: 1024, r: 8, p: 1 }).toString('base64')}`;
+    await server.handle.db.execute(sql`update users set password_hash = ${weak} where id = ${user.userId}`);
+    const c = server.client();
+    await c.api.auth.login({ account: user.account, password: user.password, captcha: await c.captcha() });
+    const [row] = rowsOf<{ password_hash: string }>(await server.handle.db.execute(sql`select password_hash from users where id = ${user.userId}`));
+    expect(row?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await c.api.auth.login({ account: user.account, password: user.password, captcha: await c.captcha() });
   });
 
   it('refuses a duplicate account with 409', async () => {
@@ -113,16 +129,15 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const c = server.client();
     const sent = await c.api.auth.sendCode({ account: user.account });
     expect(sent).toEqual({ cooldown: 60, expiresIn: 10 });
-    const message = server.outbox().find((m) => m.includes(`To: ${user.account}`));
-    const code = message?.match(/验证码：(\d{6})/)?.[1];
+    const code = await server.codeFor(user.account);
     expect(code).toMatch(/^\d{6}$/);
 
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await apiError(c.api.auth.findPassword({ account: user.account, code: wrongCode, password: 'Recovered-Pass-9' }))).errno).toBe(Errno.CODE_INVALID);
-    await c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Recovered-Pass-9' });
+    await c.api.auth.findPassword({ account: user.account, code, password: 'Recovered-Pass-9' });
     // All sessions end; the code cannot be used again.
     expect((await apiError(user.api.user.get({ id: user.userId }))).errno).toBe(Errno.SESSION_INVALID);
-    expect((await apiError(c.api.auth.findPassword({ account: user.account, code: code as string, password: 'Another-Pass-10' }))).errno).toBe(Errno.CODE_INVALID);
+    expect((await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Another-Pass-10' }))).errno).toBe(Errno.CODE_INVALID);
     await c.api.auth.login({ account: user.account, password: 'Recovered-Pass-9', captcha: await c.captcha() });
   });
 
@@ -136,16 +151,54 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     expect(server.outbox().some((m) => m.includes(account))).toBe(false);
   });
 
-  it('locks a code after 5 wrong tries', async () => {
+  /** A user, a client that asked for a code for them, the code and a wrong one. */
+  const codeSent = async () => {
     const user = await server.newUser();
     const c = server.client();
     await c.api.auth.sendCode({ account: user.account });
-    const code = server.outbox().filter((m) => m.includes(`To: ${user.account}`)).at(-1)?.match(/验证码：(\d{6})/)?.[1] as string;
-    const wrong = code === '123456' ? '654321' : '123456';
+    const code = await server.codeFor(user.account);
+    return { user, c, code, wrong: code === '123456' ? '654321' : '123456' };
+  };
+
+  it('locks a code after 5 wrong tries', async () => {
+    const { user, c, code, wrong } = await codeSent();
     for (let i = 0; i < 5; i++) await apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Locked-Out-Pass-1' }));
     const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Locked-Out-Pass-1' }));
     expect(locked.errno).toBe(Errno.CODE_INVALID);
     expect(locked.errmsg).toContain('次数');
+  });
+
+  it('counts parallel wrong guesses one by one: at most 5, and the right code is refused after them', async () => {
+    const { user, c, code, wrong } = await codeSent();
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () => apiError(c.api.auth.findPassword({ account: user.account, code: wrong, password: 'Parallel-Guess-1' }))),
+    );
+    expect(guesses.filter((e) => e.errmsg.includes('次数'))).toHaveLength(3);
+    const [row] = rowsOf<{ attempts: number }>(
+      await server.handle.db.execute(sql`select attempts from verification_codes where account = ${user.account} order by created_at desc limit 1`),
+    );
+    expect(Number(row?.attempts)).toBe(5);
+    const locked = await apiError(c.api.auth.findPassword({ account: user.account, code, password: 'Parallel-Guess-1' }));
+    expect(locked.errno).toBe(Errno.CODE_INVALID);
+    expect(locked.errmsg).toContain('次数');
+  });
+});
+
+describe.each(drivers)('send_code with a mail server that is down on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every mail fails to go out.
+    server = await startTestServer(driver, { smtpUrl: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(() => server?.close());
+
+  it('answers an existing account exactly as an unknown one', async () => {
+    const user = await server.newUser(`mailer.${Date.now()}@example.org`);
+    const c = server.client();
+    const known = await c.api.auth.sendCode({ account: user.account });
+    const unknown = await c.api.auth.sendCode({ account: `nobody.${Date.now()}@example.org` });
+    expect(known).toEqual(unknown);
+    expect(c.errors).toEqual([]);
   });
 });
 
@@ -176,21 +229,62 @@ describe.each(drivers)('users on %s', (driver) => {
 });
 
 describe.each(drivers)('rate limits on %s', (driver) => {
+  const max = 3;
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(driver, { rateLimit: { max: 3, windowMs: 60_000 } });
+    server = await startTestServer(driver, { rateLimit: { max, windowMs: 60_000 } });
   });
   afterAll(() => server?.close());
 
-  it('answers 429 with retryAfter once a client exceeds the limit', async () => {
+  const resetCounters = () => server.handle.db.execute(sql`delete from rate_limits`);
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: ApiError) => error.errno,
+    );
+
+  it('counts each endpoint on its own: using up the captcha budget leaves login and register alone', async () => {
+    await resetCounters();
     const c = server.client();
-    const attempts = [];
-    for (let i = 0; i < 4; i++) {
-      attempts.push(await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'whatever-123', captcha: 'abcd' })));
-    }
-    expect(attempts.slice(0, 3).map((e) => e.errno)).toEqual([Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID]);
-    expect(attempts[3]?.errno).toBe(Errno.TOO_MANY_REQUESTS);
-    expect(attempts[3]?.data).toMatchObject({ retryAfter: expect.any(Number) });
-    expect(attempts[3]?.status).toBe(429);
+    const captchas = [];
+    for (let i = 0; i <= max; i++) captchas.push(await outcome(c.api.auth.captcha()));
+    expect(captchas).toEqual([200, 200, 200, Errno.TOO_MANY_REQUESTS]);
+    const register = await outcome(c.api.auth.register({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' }));
+    const login = await outcome(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' }));
+    expect([register, login]).toEqual([Errno.CAPTCHA_INVALID, Errno.CAPTCHA_INVALID]);
+  });
+
+  const limited: [string, (c: TestClient) => Promise<unknown>][] = [
+    ['captcha', (c) => c.api.auth.captcha()],
+    ['login', (c) => c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' })],
+    ['register', (c) => c.api.auth.register({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'abcd' })],
+    // A new account each time, so that the per-account cooldown does not answer first.
+    ['send_code', (c) => c.api.auth.sendCode({ account: uniqueAccount() })],
+    ['findPassword', (c) => c.api.auth.findPassword({ account: uniqueAccount(), code: '123456', password: 'Whatever-Pass-1' })],
+    ['checkAccessPassword', (c) => c.api.auth.checkAccessPassword({ password: 'not-the-password' })],
+  ];
+
+  it.each(limited)('%s answers 429 with retryAfter past its own limit', async (_name, call) => {
+    await resetCounters();
+    const c = server.client();
+    const before = [];
+    for (let i = 0; i < max; i++) before.push(await outcome(call(c)));
+    expect(before).not.toContain(Errno.TOO_MANY_REQUESTS);
+    const refused = await apiError(call(c));
+    expect(refused.errno).toBe(Errno.TOO_MANY_REQUESTS);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ retryAfter: expect.any(Number) });
+    expect((refused.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
+  });
+
+  it('deletes the counters of windows that have ended', async () => {
+    await resetCounters();
+    await server.handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values ('stale', 9, now() - interval '1 hour')`);
+    // A new store deletes ended windows on its first count.
+    const store = new (databaseRateLimitStore(server.handle.db))({} as never).child({ routeInfo: { method: 'GET', url: '/api/verify' } } as never);
+    await new Promise<void>((resolve, reject) => store.incr('127.0.0.1', (error) => (error ? reject(error) : resolve()), 60_000, max));
+    await expect.poll(async () => rowsOf<{ key: string }>(await server.handle.db.execute(sql`select key from rate_limits`)).map((r) => r.key)).toEqual([
+      'GET /api/verify:127.0.0.1',
+    ]);
   });
 });

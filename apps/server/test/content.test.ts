@@ -1,4 +1,4 @@
-import { Errno } from '@flagship/api-client';
+import { createApiClient, createMemorySessionStore, Errno } from '@flagship/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -28,18 +28,51 @@ describe.each(drivers)('content and base data on %s', (driver) => {
     expect((await apiError(api.base.categories({ kind: 'nope' as 'project' }))).errno).toBe(Errno.INVALID_INPUT);
   });
 
-  it('serves the region tree with an ETag and answers 304 to a client that has it', async () => {
-    const { api } = server.client();
-    const regions = await api.base.regions();
-    const province = regions.find((r) => r.parentId === null);
-    expect(province).toBeDefined();
+  it('serves the region tree', async () => {
+    const regions = await server.client().api.base.regions();
+    expect(regions.some((r) => r.parentId === null)).toBe(true);
     expect(regions.some((r) => r.level === 3)).toBe(true);
-    const first = await fetch(`${server.baseUrl}/admin/regions`, { method: 'POST' });
+  });
+
+  // Loaded on every page: answered with an ETag, and 304 to a client that already has the answer.
+  const revalidated: [string, string, string][] = [
+    ['regions', 'POST', '/admin/regions'],
+    ['settings', 'GET', '/api/setting/index'],
+    ['categories', 'GET', '/api/category'],
+    ['categories of a kind', 'GET', '/api/category?kind=project'],
+  ];
+  it.each(revalidated)('answers %s with an ETag and 304 while it is unchanged', async (_name, method, path) => {
+    const first = await fetch(`${server.baseUrl}${path}`, { method });
     const etag = first.headers.get('etag');
-    expect(etag).toBeTruthy();
-    const second = await fetch(`${server.baseUrl}/admin/regions`, { method: 'POST', headers: { 'if-none-match': etag as string } });
-    expect(second.status).toBe(304);
-    expect(await api.base.regions()).toEqual(regions);
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'if-none-match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const stale = await fetch(`${server.baseUrl}${path}`, { method, headers: { 'if-none-match': '"something-else"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('the SDK revalidates settings and categories and reuses its copy on 304', async () => {
+    const seen: { url: string; status: number; ifNoneMatch: string | null }[] = [];
+    const c = server.client();
+    const api = createApiClient({
+      baseUrl: server.baseUrl,
+      session: createMemorySessionStore(),
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const response = await c.fetch(request);
+        seen.push({ url: request.url, status: response.status, ifNoneMatch: request.headers.get('if-none-match') });
+        return response;
+      },
+    });
+    const settings = await api.content.settings();
+    expect(await api.content.settings()).toEqual(settings);
+    const categories = await api.base.categories({ kind: 'policy' });
+    expect(await api.base.categories({ kind: 'policy' })).toEqual(categories);
+    expect(seen.map((s) => s.status)).toEqual([200, 304, 200, 304]);
+    expect(seen[1]?.ifNoneMatch).toBeTruthy();
   });
 
   it('pages through calls with filters, open ones first', async () => {

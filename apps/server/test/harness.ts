@@ -28,6 +28,8 @@ export interface TestServer {
   newUser(account?: string, password?: string): Promise<TestClient & { account: string; password: string; userId: number }>;
   /** Messages written to the outbox so far. */
   outbox(): string[];
+  /** The newest verification code sent to `account` (mail goes out after the answer, so this waits for it). */
+  codeFor(account: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,15 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     };
   };
 
+  const outbox = () => {
+    const dir = join(dataDir, 'outbox');
+    try {
+      return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
+    } catch {
+      return [];
+    }
+  };
+
   return {
     app,
     handle,
@@ -141,13 +152,14 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
       c.api.session.set(info);
       return { ...c, account, password, userId: info.id };
     },
-    outbox() {
-      const dir = join(dataDir, 'outbox');
-      try {
-        return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
-      } catch {
-        return [];
+    outbox,
+    async codeFor(account) {
+      for (let waited = 0; waited < 5_000; waited += 20) {
+        const code = outbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
+        if (code) return code;
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      throw new Error(`No code for ${account} in the outbox`);
     },
     async close() {
       await app.close();

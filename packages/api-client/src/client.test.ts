@@ -213,9 +213,10 @@ describe('error policy', () => {
     expect(calls.transport).toEqual(['请求超时，请稍后重试']);
   });
 
-  it('a refused connection is a transport error', async () => {
-    const { api } = client({ baseUrl: 'http://127.0.0.1:1' });
+  it('a refused connection is a transport error, and onTransportError gets its message', async () => {
+    const { api, calls } = client({ baseUrl: 'http://127.0.0.1:1' });
     await expect(api.content.settings()).rejects.toMatchObject({ name: 'TransportError', kind: 'network' });
+    expect(calls.transport).toEqual(['网络连接失败，请检查网络后重试']);
   });
 
   it('data that fails its schema is a ContractError, never passed on', async () => {

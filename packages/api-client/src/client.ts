@@ -170,7 +170,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const { params, query, body } = splitInput(endpoint, (input ?? {}) as Record<string, unknown>);
     const url = `${baseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
     const cacheKey = `${endpoint.method} ${url}`;
-    const cached = endpoint === (endpoints.base.regions as EndpointDeclaration) ? etagCache.get(cacheKey) : undefined;
+    const cached = endpoint.etag ? etagCache.get(cacheKey) : undefined;
     try {
       const response = await http(url, {
         method: endpoint.method,
@@ -188,7 +188,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       const data = readEnvelope(endpoint, id, response.status, await response.text(), callOptions.silent);
       const etag = response.headers.get('etag');
-      if (etag && endpoint === (endpoints.base.regions as EndpointDeclaration)) etagCache.set(cacheKey, { etag, data });
+      if (etag && endpoint.etag) etagCache.set(cacheKey, { etag, data });
       return data as EndpointData<E>;
     } catch (error) {
       return transportFailure(error, callOptions.silent);
@@ -205,8 +205,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (uploadOptions.onProgress && typeof XMLHttpRequest !== 'undefined') {
       const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open('POST', url);
+        // Set before open(): some implementations (happy-dom) read it there.
         xhr.withCredentials = true;
+        xhr.open('POST', url);
         xhr.timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
         if (token) xhr.setRequestHeader('authKey', token);
         xhr.upload.onprogress = (event) => {

@@ -24,6 +24,8 @@ export interface EndpointDeclaration {
   response: EndpointResponse;
   /** Requests that some clients send in bulk (login, captcha…) are rate-limited by the server. */
   rateLimited?: boolean;
+  /** Answers carry an ETag; a client that sends it back in If-None-Match gets 304 while nothing changed. */
+  etag?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -121,7 +121,7 @@ export const endpoints = {
       body: loginBody, data: userInfoSchema,
     }),
     logout: defineEndpoint({
-      method: 'POST', path: '/api/logout', summary: '退出登录（服务端注销会话）', auth: 'optional', response: 'json',
+      method: 'POST', path: '/api/logout', summary: '退出登录（服务端注销会话）', auth: 'user', response: 'json',
       data: emptyData,
     }),
     editPassword: defineEndpoint({
@@ -223,7 +223,7 @@ export const endpoints = {
   },
   content: {
     settings: defineEndpoint({
-      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json', etag: true,
       data: settingsSchema,
     }),
     policyList: defineEndpoint({
@@ -249,11 +249,11 @@ export const endpoints = {
   },
   base: {
     regions: defineEndpoint({
-      method: 'POST', path: '/admin/regions', summary: '地区（基础数据），支持 ETag', auth: 'public', response: 'json',
+      method: 'POST', path: '/admin/regions', summary: '地区（基础数据）', auth: 'public', response: 'json', etag: true,
       data: z.array(regionSchema),
     }),
     categories: defineEndpoint({
-      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json', etag: true,
       query: categoryQuery, data: z.array(categorySchema),
     }),
     health: defineEndpoint({

@@ -33,6 +33,29 @@ describe('cookie session store', () => {
     expect(store.getToken()).toBe('abc');
   });
 
+  it('gives both cookies an expiry 8 hours after login, which update() keeps', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const set = vi.spyOn(Cookies, 'set');
+    try {
+      vi.setSystemTime(new Date('2026-03-02T08:00:00+08:00'));
+      const store = createCookieSessionStore({ name: 'flagship-portal' });
+      const expiries = () =>
+        Object.fromEntries(set.mock.calls.map(([name, , attributes]) => [name, (attributes?.expires as Date | undefined)?.toISOString()]));
+      const eightHoursLater = new Date('2026-03-02T16:00:00+08:00').toISOString();
+
+      store.set(info);
+      expect(expiries()).toMatchObject({ 'flagship-portal-token': eightHoursLater, 'flagship-portal-userinfo': eightHoursLater });
+
+      set.mockClear();
+      vi.setSystemTime(new Date('2026-03-02T11:00:00+08:00'));
+      store.update({ enterprise_authentication_status: 1 });
+      expect(expiries()).toMatchObject({ 'flagship-portal-token': eightHoursLater, 'flagship-portal-userinfo': eightHoursLater });
+    } finally {
+      set.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('ignores a user-info cookie that does not belong to the token', () => {
     Cookies.set('flagship-portal-token', 'other');
     Cookies.set('flagship-portal-userinfo', JSON.stringify(info));

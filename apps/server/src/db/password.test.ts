@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyLogin, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hashes with scrypt N=2^17, r=8, p=1 into scrypt$N$r$p$salt$hash and verifies', async () => {
@@ -46,4 +46,21 @@ describe('password hashing', () => {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });
+
+  it('verifyLogin: false for an unknown account, and a weak match is rehashed once', async () => {
+    const replaced: string[] = [];
+    const replace = async (hash: string) => void replaced.push(hash);
+    expect(await verifyLogin('secret', undefined, replace)).toBe(false);
+    const { scryptSync, randomBytes } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const weak = `scrypt$1024$8$1$${salt.toString('base64')}$${scryptSync('secret', salt, 64, { N: 1024, r: 8, p: 1 }).toString('base64')}`;
+    expect(await verifyLogin('wrong', weak, replace)).toBe(false);
+    expect(replaced).toEqual([]);
+    expect(await verifyLogin('secret', weak, replace)).toBe(true);
+    expect(replaced).toHaveLength(1);
+    expect(needsRehash(replaced[0] as string)).toBe(false);
+    expect(await verifyLogin('secret', replaced[0], replace)).toBe(true);
+    expect(replaced).toHaveLength(1);
+  });
 });
+

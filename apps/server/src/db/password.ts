@@ -64,3 +64,18 @@ export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.n < N || parsed.r !== R || parsed.p !== P || parsed.hash.length !== KEY_LENGTH;
 }
+
+// A real hash to compare against when the account does not exist, so both paths cost the same.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Check the password of a login. `stored` is undefined for an unknown account (answered false in
+ * the same time). A match against weaker parameters than today's is rehashed and handed to `replace`.
+ */
+export async function verifyLogin(password: string, stored: string | undefined, replace: (hash: string) => Promise<unknown>): Promise<boolean> {
+  dummyHash ??= hashPassword('flagship-timing-equaliser');
+  const ok = await verifyPassword(password, stored ?? (await dummyHash));
+  if (!stored || !ok) return false;
+  if (needsRehash(stored)) await replace(await hashPassword(password));
+  return true;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   Errno,
   endpoints,
@@ -11,7 +12,7 @@ import type { Principal, UserPrincipal } from '../auth/principal';
 import { createMicroCache } from '../lib/micro-cache';
 import { AppError } from './errors';
 
-/** Returned by a handler that has answered through `reply` itself (files, 304s). */
+/** Returned by a handler that has answered through `reply` itself (files, images). */
 export const SENT = Symbol('sent');
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -39,9 +40,29 @@ export interface RegisterOptions {
   publicCache: { ttlMs: number; endpoints: ReadonlySet<string> };
 }
 
+/** Whether If-None-Match names this ETag (a list, weak or strong, or `*`). */
+function holds(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+/** A JSON answer; for declarations with `etag`, 304 to a client that already holds this exact body. */
+function sendJson(req: FastifyRequest, reply: FastifyReply, body: string, etag: boolean | undefined) {
+  if (etag) {
+    const tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', tag).header('cache-control', 'no-cache');
+    if (holds(req.headers['if-none-match'], tag)) return reply.code(304).send();
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /** Register a route for every declaration of the contract, validated by its own schemas. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
   const cache = createMicroCache(options.publicCache.ttlMs);
+  const principals = new WeakMap<FastifyRequest, Principal | null>();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
@@ -59,12 +80,17 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           endpoint: `${group}.${name}`,
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
+        // Who is calling is settled before the body is read or validated: no token is 401 and a bad
+        // one 1001, whatever the body holds.
+        onRequest: async (req) => {
+          principals.set(req, await options.authenticate(req, declaration));
+        },
         handler: async (req, reply) => {
           // Only requests without a session share answers: anything personal is never cached.
           const cacheKey = cacheable && !req.headers.authkey ? req.url : undefined;
           const cached = cacheKey ? cache.get(cacheKey) : undefined;
-          if (cached) return reply.type('application/json; charset=utf-8').send(cached);
-          const principal = await options.authenticate(req, declaration);
+          if (cached) return sendJson(req, reply, cached, declaration.etag);
+          const principal = principals.get(req) ?? null;
           const result = await handler({
             params: req.params as never,
             query: req.query as never,
@@ -84,7 +110,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           }
           const body = JSON.stringify({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
           if (cacheKey && !principal) cache.set(cacheKey, body);
-          return reply.type('application/json; charset=utf-8').send(body);
+          return sendJson(req, reply, body, declaration.etag);
         },
       });
     }

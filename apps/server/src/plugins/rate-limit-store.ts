@@ -3,17 +3,44 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../lib/rows';
 
+/** How often one process deletes the counters of windows that have ended. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * What @fastify/rate-limit really passes to `child`: the route's limit options with the route
+ * under `routeInfo` (its typings say the route options themselves, which have no `path`).
+ */
+interface ChildOptions {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
 /**
  * Rate-limit counters in the database, so that every server process behind a load balancer
- * counts the same requests.
+ * counts the same requests. Each route counts on its own: the key starts with its method and URL.
  */
 export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
+  let lastPrune = 0;
+  const prune = () => {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    db.execute(sql`delete from rate_limits where reset_at <= now()`).catch(() => {
+      // A failed clean-up costs nothing but space; the next one tries again.
+      lastPrune = 0;
+    });
+  };
+
   class DatabaseStore implements FastifyRateLimitStore {
-    constructor(private readonly prefix = '') {}
+    private readonly prefix: string;
+
+    // The plugin constructs the root store with its options; children get their route's prefix.
+    constructor(_options?: unknown, prefix = '') {
+      this.prefix = prefix;
+    }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
       const id = `${this.prefix}${key}`;
       const windowMs = Math.max(1, Math.round(timeWindow));
+      prune();
       db.execute(sql`
         insert into rate_limits (key, count, reset_at)
         values (${id}, 1, now() + make_interval(secs => ${windowMs / 1000}))
@@ -28,8 +55,10 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
         .catch((error: Error) => callback(error));
     }
 
-    child(routeOptions: { path: string; method?: string | string[] }): FastifyRateLimitStore {
-      return new DatabaseStore(`${String(routeOptions.method ?? '')} ${routeOptions.path}:`);
+    child(options: object): FastifyRateLimitStore {
+      const { method, url } = (options as ChildOptions).routeInfo ?? {};
+      if (!url) throw new Error('A rate limit needs a route to count for');
+      return new DatabaseStore(undefined, `${[method ?? ''].flat().join(',')} ${url}:`);
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;

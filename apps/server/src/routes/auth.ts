@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { issueCaptcha, verifyCaptcha } from '../auth/captcha';
 import { gateCookieValue, GATE_COOKIE } from '../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
-import { hashPassword, verifyPassword } from '../db/password';
+import { hashPassword, verifyLogin, verifyPassword } from '../db/password';
 import { sessions, settings, users, verificationCodes } from '../db/schema';
 import { SENT, type Handlers } from '../http/endpoints';
 import { AppError, badRequest } from '../http/errors';
@@ -16,9 +16,6 @@ export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_COOLDOWN_S = 60;
-
-// A real hash to compare against when the account does not exist, so both paths cost the same.
-let dummyHash: Promise<string> | undefined;
 
 function checkNewPassword(password: string, account: string) {
   if (isCommonPassword(password, account)) {
@@ -58,8 +55,9 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
       const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, body.account)).limit(1);
-      dummyHash ??= hashPassword('flagship-timing-equaliser');
-      const ok = await verifyPassword(body.password, user?.passwordHash ?? (await dummyHash));
+      const ok = await verifyLogin(body.password, user?.passwordHash, (passwordHash) =>
+        db.update(users).set({ passwordHash }).where(eq(users.account, body.account)),
+      );
       if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       const token = newToken();
       await db.insert(sessions).values({
@@ -73,9 +71,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     logout: async ({ principal }) => {
-      if (principal?.kind === 'user') {
-        await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
-      }
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
       return null;
     },
 
@@ -97,7 +93,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       return null;
     },
 
-    sendCode: async ({ query, reply }) => {
+    sendCode: async ({ query, req, reply }) => {
       const account = query.account;
       // One code a minute per account, whether or not the account exists: the answer tells nothing.
       const [recent] = await db
@@ -121,8 +117,15 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       });
       if (user) {
         const text = `您正在找回 Flagship 申报平台的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
-        if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
-        else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
+        // Sent after the answer: neither a failing mail server nor its slowness may tell that the account exists.
+        void (async () => {
+          try {
+            if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
+            else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
+          } catch (error) {
+            req.log.error({ err: error }, 'verification code could not be sent');
+          }
+        })();
       }
       return { cooldown: CODE_COOLDOWN_S, expiresIn: CODE_TTL_MS / 60_000 };
     },
@@ -136,9 +139,14 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       if (!user || !code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
-      if (code.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
+      // Every try takes one of the 5 in a single statement, so parallel guesses cannot share a count.
+      const [tried] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(and(eq(verificationCodes.id, code.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+        .returning({ attempts: verificationCodes.attempts });
+      if (!tried) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
       if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`)) {
-        await db.update(verificationCodes).set({ attempts: code.attempts + 1 }).where(eq(verificationCodes.id, code.id));
         throw new AppError(Errno.CODE_INVALID, '验证码错误，请重新输入');
       }
       checkNewPassword(body.password, body.account);

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { categories, regions } from '../db/schema';
-import { SENT, type Handlers } from '../http/endpoints';
+import type { Handlers } from '../http/endpoints';
 import { AppError } from '../http/errors';
 import { rowsOf } from '../lib/rows';
 
@@ -11,22 +10,11 @@ const startedAt = Date.now();
 
 export function baseHandlers({ db, config }: AppContext, version: string): Handlers['base'] {
   return {
-    // Called on every navigation: answered with an ETag, and 304 when the client already has it.
-    regions: async ({ req, reply }) => {
-      const rows = await db
+    regions: async () =>
+      db
         .select({ id: regions.id, parentId: regions.parentId, name: regions.name, level: regions.level, sort: regions.sort })
         .from(regions)
-        .orderBy(asc(regions.level), asc(regions.sort), asc(regions.id));
-      const body = JSON.stringify({ errno: 200, errmsg: 'ok', data: rows });
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (req.headers['if-none-match'] === etag) {
-        reply.code(304).send();
-        return SENT;
-      }
-      reply.type('application/json; charset=utf-8').send(body);
-      return SENT;
-    },
+        .orderBy(asc(regions.level), asc(regions.sort), asc(regions.id)),
 
     categories: async ({ query }) =>
       db

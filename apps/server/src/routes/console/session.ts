@@ -5,7 +5,7 @@ import { verifyCaptcha } from '../../auth/captcha';
 import { asStaff, audit, STAFF_SESSION_TTL_MS } from '../../auth/staff';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../auth/tokens';
 import type { AppContext } from '../../context';
-import { hashPassword, verifyPassword } from '../../db/password';
+import { verifyLogin } from '../../db/password';
 import { auditLogs, staff, staffSessions, users } from '../../db/schema';
 import type { Handlers } from '../../http/endpoints';
 import { badRequest, notFound } from '../../http/errors';
@@ -15,8 +15,6 @@ import { likePattern } from './shared';
 
 type SessionHandlers = Pick<Handlers['console'], 'login' | 'logout' | 'me' | 'auditList'>;
 
-// A real hash to compare against when the account does not exist, so both paths cost the same.
-let dummyHash: Promise<string> | undefined;
 
 const actorStaff = alias(staff, 'actor_staff');
 const actorUser = alias(users, 'actor_user');
@@ -26,8 +24,9 @@ export function sessionHandlers({ db }: AppContext): SessionHandlers {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
       const [member] = await db.select().from(staff).where(eq(staff.account, body.account)).limit(1);
-      dummyHash ??= hashPassword('flagship-timing-equaliser');
-      const ok = await verifyPassword(body.password, member?.passwordHash ?? (await dummyHash));
+      const ok = await verifyLogin(body.password, member?.passwordHash, (passwordHash) =>
+        db.update(staff).set({ passwordHash }).where(eq(staff.account, body.account)),
+      );
       if (!member || !ok || member.disabled) {
         await db.insert(auditLogs).values({
           actorKind: 'staff',

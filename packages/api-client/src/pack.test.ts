@@ -1,0 +1,89 @@
+// A foreign front end: the packed SDK installed with npm into a project outside the workspace,
+// used from plain Node ESM against a loopback server. Needs the build (turbo runs it first) and
+// the npm registry for zod, ky and js-cookie (its cache when it has them).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const TOKEN = 'consumer-token-0123456789';
+const user = { id: 7, account: '13800000000', name: '张三', mobile: '13800000000', email: '', avatar: null, enterprise_authentication_status: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+/** The child's environment without what pnpm and vitest set for this workspace. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|pnpm_|NODE_OPTIONS$|VITEST)/i.test(key)));
+  return { ...env, ...extra };
+}
+
+let server: Server;
+let baseUrl: string;
+let project: string;
+const seen: { method: string; url: string; authkey: string | undefined }[] = [];
+
+function envelope(res: ServerResponse, errno: number, data: unknown, errmsg = 'ok') {
+  res.writeHead(errno === 200 ? 200 : 401, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ errno, errmsg, data }));
+}
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res) => {
+    const authkey = typeof req.headers.authkey === 'string' ? req.headers.authkey : undefined;
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authkey });
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/api/login') return envelope(res, 200, { token: TOKEN, id: 7, account: user.account, enterprise_authentication_status: null });
+      if (req.method === 'GET' && req.url === '/api/user/7') return authkey === TOKEN ? envelope(res, 200, user) : envelope(res, 401, null, '请先登录');
+      return envelope(res, 404, null, '接口不存在');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  project = mkdtempSync(join(tmpdir(), 'flagship-sdk-consumer-'));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(project, { recursive: true, force: true });
+});
+
+it('installs from its tarball outside the workspace and makes an authenticated call from plain Node', { timeout: 180_000 }, async () => {
+  expect(existsSync(join(packageDir, 'dist/index.js')), 'build the SDK first: pnpm --filter @flagship/api-client build').toBe(true);
+  await run('pnpm', ['pack', '--pack-destination', project], { cwd: packageDir, env: cleanEnv() });
+  const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'foreign-front-end', private: true, type: 'module' }));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${tarball}`], {
+    cwd: project,
+    env: cleanEnv(),
+  });
+
+  writeFileSync(
+    join(project, 'call.mjs'),
+    `import { createApiClient, createMemorySessionStore } from '@flagship/api-client';
+const errors = [];
+const api = createApiClient({
+  baseUrl: process.env.API_URL,
+  session: createMemorySessionStore(),
+  policy: { onError: (message) => errors.push(message), onTransportError: (message) => errors.push(message) },
+});
+const info = await api.auth.login({ account: '13800000000', password: 'Orchid-Lantern-58', captcha: 'abcd' });
+api.session.set(info);
+const me = await api.user.get({ id: info.id });
+console.log(JSON.stringify({ me, errors }));
+`,
+  );
+  const { stdout } = await run(process.execPath, ['call.mjs'], { cwd: project, env: cleanEnv({ API_URL: baseUrl }), timeout: 60_000 });
+  expect(JSON.parse(stdout)).toEqual({ me: user, errors: [] });
+  expect(seen).toEqual([
+    { method: 'POST', url: '/api/login', authkey: undefined },
+    { method: 'GET', url: '/api/user/7', authkey: TOKEN },
+  ]);
+});
