@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { installNulGuard } from './http/nul-guard';
 import { createMailer, type Mailer } from './lib/mailer';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installNulGuard(app);
 
   const ctx: AppContext = {
     config,

@@ -75,6 +75,21 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect((await alice.api.project.form(form(1))).apply).toBeNull();
   });
 
+  it('refuses a NUL character anywhere in the data with 400 naming the field, never a 500', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ projectName: '钱塘\u0000潮' }, 'data.projectName'],
+      [{ team: [{ name: '张三', role: '编\u0000剧' }] }, 'data.team.0.role'],
+      [{ projectName: 'x', ['key\u0000']: 'y' }, 'data'],
+    ];
+    for (const [data, path] of cases) {
+      const error = await apiError(save(alice, 7, { data, version: 0 }));
+      expect(error.status, path).toBe(400);
+      expect(error.errmsg).toBe('申报数据：不能包含空字符（U+0000）');
+      expect(error.fields).toEqual({ [path]: '不能包含空字符（U+0000）' });
+    }
+    expect((await alice.api.project.form(form(7))).apply).toBeNull();
+  });
+
   it('refuses references to uploads that are not the applicant’s own', async () => {
     const draft = await apiError(save(alice, 1, { data: { proposal: bobsFile }, version: 0 }));
     expect(draft.errno).toBe(Errno.INVALID_INPUT);
