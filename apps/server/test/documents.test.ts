@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadJobs } from '../src/db/schema';
-import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
+import { applicationDocx } from '../src/lib/documents';
+import { createCall, PNG, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
 type User = Awaited<ReturnType<TestServer['newUser']>>;
@@ -25,7 +26,7 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
   beforeAll(async () => {
     server = await startTestServer(driver);
     [alice, bob] = await Promise.all([server.newUser(), server.newUser()]);
-    call = await createCall(server.handle.db, 'open', 2);
+    call = await createCall(server.handle.db, 'open', 3);
     region = await someDistrict(server.handle.db);
     const upload = (bytes: Buffer, name: string) => alice.api.files.upload({ file: new Blob([new Uint8Array(bytes)]), name });
     const proposal = await upload(proposalBytes, '申报书正文.pdf');
@@ -86,6 +87,26 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     expect((xml.match(/<w:tbl>/g) ?? []).length).toBeGreaterThanOrEqual(3);
     expect(xml.indexOf('项目名称')).toBeLessThan(xml.indexOf('实施方案'));
     expect(xml.indexOf('实施方案')).toBeLessThan(xml.indexOf('证明材料'));
+  });
+
+  const deepSpans = (depth: number, text: string) => `<p>${'<span>'.repeat(depth)}${text}${'</span>'.repeat(depth)}</p>`;
+  const documentXml = (docx: Uint8Array) => strFromU8(unzipSync(docx)['word/document.xml']!);
+
+  it('exports rich text saved 20,000 elements deep', async () => {
+    const formId = call.formIds[2]!;
+    const saved = await alice.api.apply.save({ projectId: call.projectId, formId, data: { plan: deepSpans(20_000, '深层内容') }, version: 0 });
+    expect(saved.data.plan).toContain('深层内容');
+    const response = await fetch(alice.api.urls.export({ projectId: call.projectId, formId }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(documentXml(new Uint8Array(await response.arrayBuffer()))).toContain('深层内容');
+  });
+
+  it('renders rich text stored deeper than the sanitiser now allows', async () => {
+    const docx = await applicationDocx({
+      projectTitle: 't', formTitle: 'f', applicant: 'a', status: 'draft', serialNumber: null, submittedAt: null, sha256: null,
+      fields: TEST_FIELDS, data: { plan: deepSpans(20_000, '旧数据') }, lookups: {},
+    });
+    expect(documentXml(docx)).toContain('旧数据');
   });
 
   it('exports nothing for someone without an application, or without a session', async () => {
