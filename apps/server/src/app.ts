@@ -20,6 +20,7 @@ import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
+import { requestForLog } from './http/request-log';
 import { createMailer, type Mailer } from './lib/mailer';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
@@ -72,7 +73,7 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export async function buildApp({ config, db, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),

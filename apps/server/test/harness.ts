@@ -8,7 +8,7 @@ import { createApiClient, createMemorySessionStore, type ApiClient, type ApiErro
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { loadConfig, type Config } from '../src/env';
 
@@ -67,7 +67,12 @@ export function uniqueAccount(): string {
   return `139${String(n % 1e8).padStart(8, '0')}`;
 }
 
-export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface ServerOptions {
+  /** Where the server logs (silent by default). */
+  logger?: BuildOptions['logger'];
+}
+
+export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -96,7 +101,7 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     ...overrides,
   };
   const handle = await openDatabase({ dataDir, databaseUrl });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: handle.db, logger: options.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
