@@ -1,7 +1,7 @@
 import { Errno, type Apply } from '@flagship/api-client';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, auditLogs } from '../src/db/schema';
+import { applications, applicationSubmissions, auditLogs } from '../src/db/schema';
 import { createCall, PNG, pdf, receiptHash, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -161,6 +161,16 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect(again).toMatchObject({ status: 'submitted', serialNumber: submitted.serialNumber });
     expect(again.receipt!.sha256).toBe(receiptHash(again.data));
     expect(again.receipt!.sha256).not.toBe(submitted.receipt!.sha256);
+    // Both submissions are kept as they were sent, each with its receipt.
+    const snapshots = await server.handle.db
+      .select()
+      .from(applicationSubmissions)
+      .where(eq(applicationSubmissions.applicationId, submitted.id))
+      .orderBy(asc(applicationSubmissions.version));
+    expect(snapshots.map((s) => ({ version: s.version, data: s.data, receiptHash: s.receiptHash, submittedAt: s.submittedAt.toISOString() }))).toEqual(
+      [submitted, again].map((a) => ({ version: a.version, data: a.data, receiptHash: a.receipt!.sha256, submittedAt: a.submittedAt })),
+    );
+    expect(snapshots[0]!.data.amount).toBe(180000.5);
     submitted = again;
   });
 

@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Database, Executor } from '../db/client';
-import { applications, applicationSerials, auditLogs, downloadJobs, forms, projects } from '../db/schema';
+import { applications, applicationSerials, applicationSubmissions, auditLogs, downloadJobs, forms, projects } from '../db/schema';
 import type { Handlers } from '../http/endpoints';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { canonicalJson } from '../lib/canonical-json';
@@ -255,7 +255,8 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       }
       const data = parsed.data as Record<string, unknown>;
       const status: ApplyStatus = body.submit ? 'submitted' : (existing?.status ?? 'draft');
-      const receipt = body.submit ? { submittedAt: now, receiptHash: sha256Hex(canonicalJson(data)) } : {};
+      const receiptHash = body.submit ? sha256Hex(canonicalJson(data)) : undefined;
+      const receipt = receiptHash ? { submittedAt: now, receiptHash } : {};
 
       const id = await db.transaction(async (tx) => {
         let row: ApplicationRow | undefined;
@@ -283,17 +284,18 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             .returning();
         }
         if (!row) throw conflict(STALE);
-        if (body.submit) {
+        if (receiptHash) {
           // A returned application keeps the number it was first given.
           const serialNumber = row.serialNumber ?? (await nextSerial(tx, now));
           if (!row.serialNumber) await tx.update(applications).set({ serialNumber }).where(eq(applications.id, row.id));
+          await tx.insert(applicationSubmissions).values({ applicationId: row.id, version: row.version, data, receiptHash, submittedAt: now });
           await tx.insert(auditLogs).values({
             actorKind: 'user',
             actorId: userId,
             action: 'application.submit',
             objectType: 'application',
             objectId: String(row.id),
-            detail: { serialNumber, sha256: receipt.receiptHash, version: row.version, formId: params.formId },
+            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId },
             ip: req.ip,
           });
         }
