@@ -1,4 +1,4 @@
-import { Errno, type Apply } from '@flagship/api-client';
+import { APPLY_STATUS_LABELS, Errno, type Apply } from '@flagship/api-client';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, applicationSubmissions, auditLogs } from '../src/db/schema';
@@ -243,15 +243,17 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect(await dbRow(submitted.id)).toMatchObject({ status: 'withdrawn', serialNumber: submitted.serialNumber });
   });
 
-  it('refuses to delete someone else’s application, through the wrong form, or once under review', async () => {
+  it('refuses to delete someone else’s application, through the wrong form, or once reviewed (returned included)', async () => {
     const draft = await save(alice, 5, { data: { projectName: '审核中' }, version: 0 });
     expect((await apiError(bob.api.apply.remove({ id: call.formIds[5]!, applyId: draft.id }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
     expect((await apiError(alice.api.apply.remove({ id: call.formIds[6]!, applyId: draft.id }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
-    for (const status of ['reviewing', 'approved', 'rejected'] as const) {
+    for (const status of ['returned', 'reviewing', 'approved', 'rejected'] as const) {
       await server.handle.db.update(applications).set({ status }).where(eq(applications.id, draft.id));
       const error = await apiError(alice.api.apply.remove({ id: call.formIds[5]!, applyId: draft.id }, { silent: true }));
-      expect(error.errno).toBe(Errno.FORBIDDEN);
-      expect((await apiError(save(alice, 5, { data: {}, version: draft.version }))).errno).toBe(Errno.FORBIDDEN);
+      expect(error.status).toBe(403);
+      expect(error.errmsg).toBe(`申报${APPLY_STATUS_LABELS[status]}，不能删除`);
+      // Returned ones may still be edited and resubmitted.
+      if (status !== 'returned') expect((await apiError(save(alice, 5, { data: {}, version: draft.version }))).errno).toBe(Errno.FORBIDDEN);
     }
     expect((await dbRow(draft.id)).deletedAt).toBeNull();
   });

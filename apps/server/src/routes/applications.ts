@@ -42,8 +42,8 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 /** States in which the applicant may still change the application. */
 const EDITABLE: ApplyStatus[] = ['draft', 'returned'];
-/** States from which the applicant may withdraw (delete) it: not yet under review. */
-const WITHDRAWABLE: ApplyStatus[] = ['draft', 'submitted', 'returned'];
+/** States from which the applicant may withdraw (delete) it: not yet under review (a returned one has been reviewed). */
+const WITHDRAWABLE: ApplyStatus[] = ['draft', 'submitted'];
 
 const STALE = '数据已在别处修改，请刷新后重试';
 
