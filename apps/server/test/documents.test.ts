@@ -4,7 +4,7 @@ import { Errno, type Apply, type DownloadJob } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadJobs } from '../src/db/schema';
+import { downloadJobs, projects } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
 import { createCall, PNG, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
@@ -118,9 +118,9 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     expect((await fetch(`${server.baseUrl}/api/project/${call.projectId}/form/${call.formIds[0]}/export?authkey=forged`)).status).toBe(401);
   });
 
-  const waitForJob = async (user: User, name: string): Promise<DownloadJob> => {
+  const waitForJob = async (user: User, name: string, form = params()): Promise<DownloadJob> => {
     for (let i = 0; i < 100; i++) {
-      const job = await user.api.apply.downloadStatus({ ...params(), name });
+      const job = await user.api.apply.downloadStatus({ ...form, name });
       if (job.status === 'done' || job.status === 'failed') return job;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -199,6 +199,31 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     expect(error.errno).toBe(Errno.NOT_FOUND);
     expect(error.errmsg).toContain('过期');
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('lets the owner read, export, download and print after the call is unpublished, but start or submit nothing', async () => {
+    const offline = await createCall(server.handle.db, 'open', 2);
+    const form = { projectId: offline.projectId, formId: offline.formIds[0]! };
+    const draft = await alice.api.apply.save({ ...form, data: { projectName: '已下线项目的申报' }, version: 0 });
+    await server.handle.db.update(projects).set({ published: false }).where(eq(projects.id, offline.projectId));
+
+    expect((await alice.api.project.form(form)).apply).toMatchObject({ id: draft.id, data: { projectName: '已下线项目的申报' } });
+    expect((await fetch(alice.api.urls.export(form))).headers.get('content-type')).toBe(DOCX);
+    const job = await alice.api.apply.download(form);
+    expect(await waitForJob(alice, job.name, form)).toMatchObject({ status: 'done' });
+    expect((await fetch(alice.api.urls.download({ ...form, name: job.name }))).headers.get('content-type')).toBe('application/zip');
+    expect((await alice.api.apply.batchPrint({ projectId: offline.projectId, ids: [draft.id] })).list.map((item) => item.apply.id)).toEqual([draft.id]);
+
+    const otherForm = { projectId: offline.projectId, formId: offline.formIds[1]! };
+    for (const refused of [
+      () => alice.api.apply.save({ ...otherForm, data: {}, version: 0 }, { silent: true }),
+      () => alice.api.apply.save({ ...form, data: draft.data, version: draft.version, submit: true }, { silent: true }),
+      () => alice.api.project.form(otherForm, { silent: true }),
+      () => bob.api.project.form(form, { silent: true }),
+    ]) {
+      expect((await apiError(refused())).errmsg).toBe('项目不存在或已下线');
+    }
+    expect((await fetch(bob.api.urls.export(form))).status).toBe(404);
   });
 
   it('refuses a download status without a job name', async () => {

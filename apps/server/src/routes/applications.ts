@@ -53,9 +53,12 @@ interface FormContext {
   fields: FormField[];
 }
 
-/** A published call's form; the form must belong to the call. */
-async function loadFormContext(db: Database, projectId: number, formId: number): Promise<FormContext> {
-  const { summary } = await loadProjectRow(db, projectId);
+/**
+ * A call's form; the form must belong to the call. The call must be published, unless the caller
+ * has an application on the form: unpublishing does not take it from them (read, export, print).
+ */
+async function loadFormContext(db: Database, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
+  const { summary } = await loadProjectRow(db, projectId, { includeUnpublished: hasApplication });
   const [row] = await db.select().from(forms).where(eq(forms.id, formId)).limit(1);
   if (!row || row.projectId !== projectId) throw notFound('申报表单不存在');
   const fields = formFieldsSchema.parse(row.fields);
@@ -139,8 +142,8 @@ async function myApplyById(db: Executor, userId: number, id: number): Promise<Jo
 export function applicationReadHandlers({ db }: AppContext): Pick<Handlers['project'], 'form' | 'myApplyList' | 'applyDetail'> {
   return {
     form: async ({ params, principal }) => {
-      const context = await loadFormContext(db, params.projectId, params.formId);
       const apply = await myApplyForForm(db, principal.userId, params.formId);
+      const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: apply !== undefined });
       return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null };
     },
 
@@ -199,8 +202,8 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
 
   /** My application to a form of a call, or 404. */
   const myApplication = async (projectId: number, formId: number, userId: number) => {
-    await loadFormContext(db, projectId, formId);
     const row = await myApplyForForm(db, userId, formId);
+    await loadFormContext(db, projectId, formId, { hasApplication: row !== undefined });
     if (!row) throw notFound('尚未填写该表单的申报');
     return row.application;
   };
@@ -370,7 +373,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         const formId = row.application.formId;
         let context = contexts.get(formId);
         if (!context) {
-          context = await loadFormContext(db, row.application.projectId, formId);
+          context = await loadFormContext(db, row.application.projectId, formId, { hasApplication: true });
           contexts.set(formId, context);
         }
         list.push({ project: context.project, form: context.form, apply: toApply(row) });
