@@ -21,7 +21,9 @@ import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
 import { requestForLog } from './http/request-log';
+import { startJobSweeper } from './lib/download-jobs';
 import { createMailer, type Mailer } from './lib/mailer';
+import { storageFor } from './lib/storage';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
 import { applyHandlers } from './routes/applications';
@@ -155,6 +157,13 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     files: fileHandlers(ctx),
     console: consoleHandlers(ctx),
   };
+  // Every process sweeps everyone's download jobs, so nothing waits for its owner to come back.
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startJobSweeper({ db, storage: storageFor(config.dataDir), log: app.log }, config.jobSweepMs);
+  });
+  app.addHook('onClose', async () => stopSweeper?.());
+
   registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),
     rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs },

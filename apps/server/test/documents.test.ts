@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errno, type Apply, type DownloadJob } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
 import { downloadJobs, projects } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
+import { failIfStalled, sweepJobs } from '../src/lib/download-jobs';
+import { storageFor } from '../src/lib/storage';
 import { createCall, PNG, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -24,7 +29,7 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
   const evidenceBytes = pdf('evidence body');
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
+    server = await startTestServer(driver, { jobSweepMs: 100 });
     [alice, bob] = await Promise.all([server.newUser(), server.newUser()]);
     call = await createCall(server.handle.db, 'open', 3);
     region = await someDistrict(server.handle.db);
@@ -127,6 +132,14 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     throw new Error('download job did not finish');
   };
 
+  const until = async (condition: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('condition not met in time');
+  };
+
   let jobName: string;
 
   it('packages the document and the attachments in a zip through a download job', async () => {
@@ -173,32 +186,69 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     expect((await apiError(alice.api.apply.downloadStatus({ ...otherForm, name: jobName }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
   });
 
-  it('makes a new package once the application changed, and forgets expired ones with their files', async () => {
-    const draft = await alice.api.apply.save({ projectId: call.projectId, formId: call.formIds[1]!, data: { projectName: '第一版' }, version: 0 });
+  it('makes a new package once the application changed', async () => {
     const second = { projectId: call.projectId, formId: call.formIds[1]! };
+    const draft = await alice.api.apply.save({ ...second, data: { projectName: '第一版' }, version: 0 });
     const first = await alice.api.apply.download(second);
-    const done = async (name: string) => {
-      for (let i = 0; i < 100; i++) {
-        if ((await alice.api.apply.downloadStatus({ ...second, name })).status === 'done') return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error('not done');
-    };
-    await done(first.name);
+    expect(await waitForJob(alice, first.name, second)).toMatchObject({ status: 'done' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await alice.api.apply.save({ ...second, data: { projectName: '第二版' }, version: draft.version });
     const fresh = await alice.api.apply.download(second);
     expect(fresh.name).not.toBe(first.name);
-    await done(fresh.name);
+    expect(await waitForJob(alice, fresh.name, second)).toMatchObject({ status: 'done' });
+  });
 
-    const [row] = await server.handle.db.select().from(downloadJobs).where(eq(downloadJobs.name, fresh.name));
+  it('sweeps expired jobs and their files without waiting for their owner', async () => {
+    const second = { projectId: call.projectId, formId: call.formIds[1]! };
+    const job = await alice.api.apply.download(second);
+    await waitForJob(alice, job.name, second);
+    const [row] = await server.handle.db.select().from(downloadJobs).where(eq(downloadJobs.name, job.name));
     const file = join(server.config.dataDir, 'uploads', row!.storageKey!);
     expect(existsSync(file)).toBe(true);
     await server.handle.db.update(downloadJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(downloadJobs.id, row!.id));
-    const error = await apiError(alice.api.apply.downloadStatus({ ...second, name: fresh.name }, { silent: true }));
+    const error = await apiError(alice.api.apply.downloadStatus({ ...second, name: job.name }, { silent: true }));
     expect(error.errno).toBe(Errno.NOT_FOUND);
     expect(error.errmsg).toContain('过期');
-    expect(existsSync(file)).toBe(false);
+    // The sweeper (every 100 ms here) deletes the file and the row.
+    await until(async () => !existsSync(file) && (await server.handle.db.select().from(downloadJobs).where(eq(downloadJobs.id, row!.id))).length === 0);
+    expect((await apiError(alice.api.apply.downloadStatus({ ...second, name: job.name }, { silent: true }))).errmsg).toBe('下载任务不存在');
+  });
+
+  it('reports a job cut short by a dead process as failed, and a new request starts a fresh job', async () => {
+    const own = await createCall(server.handle.db, 'open', 1);
+    const form = { projectId: own.projectId, formId: own.formIds[0]! };
+    const apply = await alice.api.apply.save({ ...form, data: { projectName: '中断' }, version: 0 });
+    const [stuck] = await server.handle.db
+      .insert(downloadJobs)
+      .values({ name: randomBytes(16).toString('hex'), userId: alice.userId, applicationId: apply.id, status: 'running', expiresAt: new Date(Date.now() + 3600_000), updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .returning();
+    // Failed by a sweep between someone's read and their stall check, it still answers as failed.
+    await sweepJobs({ db: server.handle.db, storage: storageFor(server.config.dataDir) });
+    expect(await failIfStalled(server.handle.db, stuck!)).toMatchObject({ status: 'failed' });
+    expect(await alice.api.apply.downloadStatus({ ...form, name: stuck!.name })).toMatchObject({ status: 'failed', error: '打包中断，请重新下载' });
+    const fresh = await alice.api.apply.download(form);
+    expect(fresh.name).not.toBe(stuck!.name);
+    expect(await waitForJob(alice, fresh.name, form)).toMatchObject({ status: 'done' });
+  });
+
+  it('answers for a job from a second server instance over the same database', async () => {
+    const job = await alice.api.apply.download(params());
+    await waitForJob(alice, job.name);
+    // PGlite is one process's database: the second instance shares its handle; PostgreSQL gets a second pool.
+    const second = driver === 'postgres' ? await openDatabase({ dataDir: server.config.dataDir, databaseUrl: server.config.databaseUrl }) : undefined;
+    const app = await buildApp({ config: server.config, db: second?.db ?? server.handle.db, logger: false });
+    try {
+      const base = `/api/project/${call.projectId}/form/${call.formIds[0]}/download`;
+      const headers = { authkey: alice.api.session.getToken()! };
+      const status = await app.inject({ url: `${base}/status?name=${job.name}`, headers });
+      expect(status.json()).toMatchObject({ errno: Errno.OK, data: { name: job.name, status: 'done' } });
+      const zip = await app.inject({ url: `${base}?name=${job.name}`, headers });
+      expect(zip.headers['content-type']).toBe('application/zip');
+      expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload)))).toContain('附件/海报.png');
+    } finally {
+      await app.close();
+      await second?.close();
+    }
   });
 
   it('lets the owner read, export, download and print after the call is unpublished, but start or submit nothing', async () => {
