@@ -19,8 +19,12 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
+import { installNulGuard } from './http/nul-guard';
 import { portalPages } from './http/portal-pages';
+import { requestForLog } from './http/request-log';
+import { startJobSweeper } from './lib/download-jobs';
 import { createMailer, type Mailer } from './lib/mailer';
+import { storageFor } from './lib/storage';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
 import { applyHandlers } from './routes/applications';
@@ -72,7 +76,7 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export async function buildApp({ config, db, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -88,6 +92,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installNulGuard(app);
 
   const ctx: AppContext = {
     config,
@@ -153,6 +158,13 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     files: fileHandlers(ctx),
     console: consoleHandlers(ctx),
   };
+  // Every process sweeps everyone's download jobs, so nothing waits for its owner to come back.
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startJobSweeper({ db, storage: storageFor(config.dataDir), log: app.log }, config.jobSweepMs);
+  });
+  app.addHook('onClose', async () => stopSweeper?.());
+
   registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),
     rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs },

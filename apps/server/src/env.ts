@@ -57,6 +57,8 @@ export interface Config {
   publicCacheMs: number;
   /** Requests allowed per minute and client on the rate-limited endpoints. */
   rateLimit: { max: number; windowMs: number };
+  /** How often expired download packages are deleted and stalled download jobs failed. */
+  jobSweepMs: number;
 }
 
 /** Read and validate the environment once; a bad value stops the server with a clear message. */
@@ -87,5 +89,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.NODE_ENV !== 'production',
     publicCacheMs: env.PUBLIC_CACHE_MS,
     rateLimit: { max: 10, windowMs: 60_000 },
+    jobSweepMs: 10 * 60_000,
   };
 }

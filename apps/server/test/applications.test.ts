@@ -1,7 +1,7 @@
-import { Errno, type Apply } from '@flagship/api-client';
-import { and, eq } from 'drizzle-orm';
+import { APPLY_STATUS_LABELS, Errno, type Apply } from '@flagship/api-client';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, auditLogs } from '../src/db/schema';
+import { applications, applicationSubmissions, auditLogs } from '../src/db/schema';
 import { createCall, PNG, pdf, receiptHash, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -75,6 +75,21 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect((await alice.api.project.form(form(1))).apply).toBeNull();
   });
 
+  it('refuses a NUL character anywhere in the data with 400 naming the field, never a 500', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ projectName: '钱塘\u0000潮' }, 'data.projectName'],
+      [{ team: [{ name: '张三', role: '编\u0000剧' }] }, 'data.team.0.role'],
+      [{ projectName: 'x', ['key\u0000']: 'y' }, 'data'],
+    ];
+    for (const [data, path] of cases) {
+      const error = await apiError(save(alice, 7, { data, version: 0 }));
+      expect(error.status, path).toBe(400);
+      expect(error.errmsg).toBe('申报数据：不能包含空字符（U+0000）');
+      expect(error.fields).toEqual({ [path]: '不能包含空字符（U+0000）' });
+    }
+    expect((await alice.api.project.form(form(7))).apply).toBeNull();
+  });
+
   it('refuses references to uploads that are not the applicant’s own', async () => {
     const draft = await apiError(save(alice, 1, { data: { proposal: bobsFile }, version: 0 }));
     expect(draft.errno).toBe(Errno.INVALID_INPUT);
@@ -146,6 +161,16 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect(again).toMatchObject({ status: 'submitted', serialNumber: submitted.serialNumber });
     expect(again.receipt!.sha256).toBe(receiptHash(again.data));
     expect(again.receipt!.sha256).not.toBe(submitted.receipt!.sha256);
+    // Both submissions are kept as they were sent, each with its receipt.
+    const snapshots = await server.handle.db
+      .select()
+      .from(applicationSubmissions)
+      .where(eq(applicationSubmissions.applicationId, submitted.id))
+      .orderBy(asc(applicationSubmissions.version));
+    expect(snapshots.map((s) => ({ version: s.version, data: s.data, receiptHash: s.receiptHash, submittedAt: s.submittedAt.toISOString() }))).toEqual(
+      [submitted, again].map((a) => ({ version: a.version, data: a.data, receiptHash: a.receipt!.sha256, submittedAt: a.submittedAt })),
+    );
+    expect(snapshots[0]!.data.amount).toBe(180000.5);
     submitted = again;
   });
 
@@ -218,15 +243,17 @@ describe.each(drivers)('applications on %s', (driver) => {
     expect(await dbRow(submitted.id)).toMatchObject({ status: 'withdrawn', serialNumber: submitted.serialNumber });
   });
 
-  it('refuses to delete someone else’s application, through the wrong form, or once under review', async () => {
+  it('refuses to delete someone else’s application, through the wrong form, or once reviewed (returned included)', async () => {
     const draft = await save(alice, 5, { data: { projectName: '审核中' }, version: 0 });
     expect((await apiError(bob.api.apply.remove({ id: call.formIds[5]!, applyId: draft.id }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
     expect((await apiError(alice.api.apply.remove({ id: call.formIds[6]!, applyId: draft.id }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
-    for (const status of ['reviewing', 'approved', 'rejected'] as const) {
+    for (const status of ['returned', 'reviewing', 'approved', 'rejected'] as const) {
       await server.handle.db.update(applications).set({ status }).where(eq(applications.id, draft.id));
       const error = await apiError(alice.api.apply.remove({ id: call.formIds[5]!, applyId: draft.id }, { silent: true }));
-      expect(error.errno).toBe(Errno.FORBIDDEN);
-      expect((await apiError(save(alice, 5, { data: {}, version: draft.version }))).errno).toBe(Errno.FORBIDDEN);
+      expect(error.status).toBe(403);
+      expect(error.errmsg).toBe(`申报${APPLY_STATUS_LABELS[status]}，不能删除`);
+      // Returned ones may still be edited and resubmitted.
+      if (status !== 'returned') expect((await apiError(save(alice, 5, { data: {}, version: draft.version }))).errno).toBe(Errno.FORBIDDEN);
     }
     expect((await dbRow(draft.id)).deletedAt).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { ApiError, Errno, type ApiClient } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
 import { applications } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, pdf, validData } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
@@ -10,13 +11,53 @@ function outcomes(results: PromiseSettledResult<unknown>[]): number[] {
   return results.map((r) => (r.status === 'fulfilled' ? Errno.OK : r.reason instanceof ApiError ? r.reason.errno : -1)).sort();
 }
 
+/**
+ * Holds the server's transactions once armed until `count` have been asked for, so those requests
+ * have all read before any of them writes. PGlite runs one query at a time: without this, one save
+ * would usually finish before the other read, and only the read-time version check would be tested.
+ */
+function transactionGate() {
+  let count = 0;
+  let held: (() => void)[] = [];
+  const arrive = () =>
+    new Promise<void>((resolve, reject) => {
+      held.push(resolve);
+      if (held.length === count) {
+        held.forEach((release) => release());
+        held = [];
+        count = 0;
+      } else {
+        setTimeout(() => reject(new Error(`only ${held.length} of ${count} transactions arrived`)), 5_000).unref();
+      }
+    });
+  return {
+    arm(n: number) {
+      count = n;
+    },
+    wrap: (db: Database): Database =>
+      new Proxy(db, {
+        get(target, property) {
+          const value: unknown = Reflect.get(target, property, target);
+          if (property === 'transaction') {
+            return async (...args: Parameters<Database['transaction']>) => {
+              if (count > 0) await arrive();
+              return target.transaction(...args);
+            };
+          }
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+  };
+}
+
 describe.each(drivers)('concurrent writes on %s', (driver) => {
   let server: TestServer;
   let call: { projectId: number; formIds: number[] };
   let api: ApiClient;
+  const gate = transactionGate();
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
+    server = await startTestServer(driver, {}, { wrapDb: gate.wrap });
     call = await createCall(server.handle.db, 'open', 4);
     api = clientWithToken(server.baseUrl, await directUser(server.handle.db));
   });
@@ -25,6 +66,7 @@ describe.each(drivers)('concurrent writes on %s', (driver) => {
   const form = (i: number) => ({ projectId: call.projectId, formId: call.formIds[i]! });
 
   it('two first saves at once: exactly one application is created, the other gets 409', async () => {
+    gate.arm(2);
     const results = await Promise.allSettled(
       ['A', 'B'].map((name) => api.apply.save({ ...form(0), data: { projectName: name }, version: 0 }, { silent: true })),
     );
@@ -36,6 +78,7 @@ describe.each(drivers)('concurrent writes on %s', (driver) => {
   it('two saves of the same version at once: exactly one wins, the other gets 409 and changes nothing', async () => {
     let current = await api.apply.save({ ...form(1), data: { projectName: 'v1' }, version: 0 });
     for (let round = 0; round < 5; round++) {
+      gate.arm(2);
       const results = await Promise.allSettled(
         ['left', 'right'].map((side) => api.apply.save({ ...form(1), data: { projectName: `${side}-${round}` }, version: current.version }, { silent: true })),
       );
@@ -52,6 +95,7 @@ describe.each(drivers)('concurrent writes on %s', (driver) => {
     const proposal = (await api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: 'p.pdf' })).id;
     const draft = await api.apply.save({ ...form(2), data: { projectName: 'x' }, version: 0 });
     const data = validData({ proposal });
+    gate.arm(3);
     const results = await Promise.allSettled([
       api.apply.save({ ...form(2), data, version: draft.version, submit: true }, { silent: true }),
       api.apply.save({ ...form(2), data, version: draft.version, submit: true }, { silent: true }),

@@ -66,6 +66,12 @@ describe.each(drivers)('enterprise authentication on %s', (driver) => {
     expect(notAnImage.errno).toBe(Errno.INVALID_INPUT);
     expect(notAnImage.errmsg).toContain('图片或 PDF');
 
+    // PostgreSQL cannot store U+0000: refused like any other bad input, not a 500.
+    const nul = await apiError(alice.api.enterprise.submitAuthentication({ ...input, enterpriseName: '钱塘\u0000文化' }, { silent: true }));
+    expect(nul.errno).toBe(Errno.INVALID_INPUT);
+    expect(nul.errmsg).toBe('企业名称：不能包含空字符（U+0000）');
+    expect(nul.fields).toEqual({ enterpriseName: '不能包含空字符（U+0000）' });
+
     const noRegion = await apiError(alice.api.enterprise.submitAuthentication({ ...input, regionId: 999_999 }, { silent: true }));
     expect(noRegion.fields).toHaveProperty('regionId');
     expect(await alice.api.enterprise.getEnterpriseInfo()).toBeNull();

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
 import { staff, staffSessions, uploads } from '../src/db/schema';
@@ -133,6 +135,15 @@ describe.each(drivers)('uploads on %s', (driver) => {
     expect((await upload(owner, cfb('Workbook'), '预算.xls')).mime).toBe('application/vnd.ms-excel');
     // A compound file that is no Office document (an installer, say) is refused.
     expect((await apiError(upload(owner, cfb('SummaryInformation'), 'setup.doc'))).errno).toBe(Errno.INVALID_INPUT);
+  });
+
+  it('accepts a plain zip and an Excel workbook by their content', async () => {
+    const zip = Buffer.from(zipSync({ '说明.txt': strToU8('附件说明') }));
+    expect(await upload(owner, zip, '材料.zip')).toMatchObject({ name: '材料.zip', mime: 'application/zip', size: zip.length });
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('预算').addRow(['排练', 12000]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await upload(owner, xlsx, '预算.xlsx')).toMatchObject({ name: '预算.xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
   });
 
   it('keeps the original name only as clean metadata with a fitting extension', async () => {

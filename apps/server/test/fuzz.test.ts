@@ -1,11 +1,16 @@
 // Random and hostile input at every endpoint: never a 5xx, always an envelope.
-import { endpointList, pathParamNames } from '@flagship/api-client';
+import { creditCodeCheckChar, endpointList, Errno, pathParamNames } from '@flagship/api-client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCall, PNG } from './apply-fixtures';
 import { startTestServer, type TestServer } from './harness';
+
+/** A string with U+0000 somewhere in it: PostgreSQL refuses to store one. */
+const withNul = fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}\u0000${b}`);
 
 const hostileString = fc.oneof(
   fc.string(),
+  withNul,
   fc.string({ unit: 'grapheme' }),
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', '__proto__', 'constructor', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', '中文', 'a'.repeat(5000)),
 );
@@ -18,22 +23,34 @@ const hostileValue = fc.oneof(
   fc.array(hostileString, { maxLength: 3 }),
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
-const hostileObject = fc.dictionary(fc.oneof(hostileString, fc.constantFrom('account', 'password', 'captcha', 'page', 'pageSize', 'ids', 'data', 'version', 'submit', 'name', 'keyword', '__proto__')), hostileValue, { maxKeys: 6 });
+const hostileObject = fc.dictionary(
+  fc.oneof(hostileString, fc.constantFrom('account', 'password', 'captcha', 'page', 'pageSize', 'ids', 'data', 'version', 'submit', 'name', 'keyword', 'enterpriseName', 'projectName', 'team', '__proto__')),
+  hostileValue,
+  { maxKeys: 6 },
+);
 
 describe('hostile input', () => {
   let server: TestServer;
   let token: string;
+  /** Ids that exist (my user, a call, its form, my application on it): hostile bodies then reach the database. */
+  let realIds: string[];
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    token = (await server.newUser()).api.session.getToken() as string;
+    const user = await server.newUser();
+    token = user.api.session.getToken() as string;
+    const call = await createCall(server.handle.db);
+    const formId = call.formIds[0]!;
+    const apply = await user.api.apply.save({ projectId: call.projectId, formId, data: { projectName: '草稿' }, version: 0 });
+    realIds = [user.userId, call.projectId, formId, apply.id].map(String);
   });
   afterAll(() => server?.close());
 
   for (const { id, declaration } of endpointList) {
     it(`${id}: ${declaration.method} ${declaration.path}`, async () => {
+      const paramCount = pathParamNames(declaration.path).length;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(hostileString, { minLength: pathParamNames(declaration.path).length, maxLength: pathParamNames(declaration.path).length }),
+          fc.array(fc.oneof(hostileString, fc.constantFrom(...realIds)), { minLength: paramCount, maxLength: paramCount }),
           hostileObject,
           fc.oneof(hostileObject, hostileValue, fc.constant(undefined)),
           fc.oneof(fc.constant(undefined), fc.constant(token), hostileString),
@@ -66,4 +83,82 @@ describe('hostile input', () => {
       );
     });
   }
+});
+
+/** Every string value in a JSON value, by path. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => stringPaths(child, [...path, Array.isArray(value) ? Number(key) : key]));
+}
+
+/** A copy of `value` with U+0000 inserted into the string at `path`. */
+function insertNul(value: unknown, path: (string | number)[], at: number): unknown {
+  const copy = structuredClone(value);
+  const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy as Record<string | number, unknown>);
+  const last = path[path.length - 1]!;
+  const text = parent[last] as string;
+  const i = at % (text.length + 1);
+  parent[last] = `${text.slice(0, i)}\u0000${text.slice(i)}`;
+  return copy;
+}
+
+// Random input rarely gets past the schemas to the database. These requests do: each succeeds as
+// it is, and every one of its strings in turn gets a NUL somewhere.
+describe('a NUL character inside otherwise valid requests', () => {
+  let server: TestServer;
+  let token: string;
+  let requests: { method: string; path: string; body: unknown }[];
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    const user = await server.newUser();
+    token = user.api.session.getToken() as string;
+    const call = await createCall(server.handle.db);
+    const licence = await user.api.files.upload({ file: new Blob([new Uint8Array(PNG)]), name: 'licence.png' });
+    const credit = '91330106MA2AB3C4D';
+    requests = [
+      {
+        method: 'POST',
+        path: `/api/project/${call.projectId}/form/${call.formIds[0]}/apply`,
+        body: { data: { projectName: '原创越剧', genre: 'drama', plan: '<p>方案</p>', team: [{ name: '张三', role: '编剧' }] }, version: 0 },
+      },
+      {
+        method: 'POST',
+        path: '/api/user/submitAuthentication',
+        body: {
+          enterpriseName: '钱塘文化传媒有限公司',
+          creditCode: credit + creditCodeCheckChar(credit),
+          type: '有限责任公司',
+          legalRepresentative: '王五',
+          address: '文三路 100 号',
+          contactName: '赵六',
+          contactPhone: '13912345678',
+          licenseFiles: [licence.id],
+          introduction: '<p>简介</p>',
+        },
+      },
+      { method: 'PUT', path: `/api/user/${user.userId}`, body: { name: '张三' } },
+    ];
+  });
+  afterAll(() => server?.close());
+
+  it('is refused with 400 naming the rule, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), fc.nat(), async (which, field, at) => {
+        const request = requests[which % requests.length]!;
+        const paths = stringPaths(request.body);
+        const body = insertNul(request.body, paths[field % paths.length]!, at);
+        const response = await fetch(`${server.baseUrl}${request.path}`, {
+          method: request.method,
+          headers: { authkey: token, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const json = (await response.json()) as { errno: number; errmsg: string };
+        expect(response.status, json.errmsg).toBe(400);
+        expect(json.errno).toBe(Errno.INVALID_INPUT);
+        expect(json.errmsg).toMatch(/^[^：]+：不能包含空字符（U\+0000）$/);
+      }),
+      { numRuns: 40 },
+    );
+  });
 });

@@ -8,8 +8,8 @@ import { createApiClient, createMemorySessionStore, type ApiClient, type ApiErro
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { buildApp, type BuildOptions } from '../src/app';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
 import { loadConfig, type Config } from '../src/env';
 
 export type Driver = 'pglite' | 'postgres';
@@ -69,7 +69,14 @@ export function uniqueAccount(): string {
   return `139${String(n % 1e8).padStart(8, '0')}`;
 }
 
-export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}): Promise<TestServer> {
+export interface ServerOptions {
+  /** Where the server logs (silent by default). */
+  logger?: BuildOptions['logger'];
+  /** Wraps the database the server uses (tests that step in between its queries); `handle.db` stays unwrapped. */
+  wrapDb?: (db: Database) => Database;
+}
+
+export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -98,7 +105,7 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     ...overrides,
   };
   const handle = await openDatabase({ dataDir, databaseUrl });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  const app = await buildApp({ config, db: options.wrapDb?.(handle.db) ?? handle.db, logger: options.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

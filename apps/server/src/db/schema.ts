@@ -437,6 +437,27 @@ export const applications = pgTable(
 );
 
 /** Per-year counter for serial numbers; bump it in the submitting transaction. */
+/**
+ * Every submission exactly as it was sent, with its receipt: resubmitting a returned application
+ * adds a row and never overwrites the first (DESIGN §4: nothing an applicant sent is ever lost).
+ */
+export const applicationSubmissions = pgTable(
+  'application_submissions',
+  {
+    id: id(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    /** The application's version this submission made. */
+    version: integer('version').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** SHA-256 (hex) of the canonical JSON of `data`, as on the receipt. */
+    receiptHash: text('receipt_hash').notNull(),
+    submittedAt: timestamptz('submitted_at').notNull(),
+  },
+  (t) => [uniqueIndex('application_submissions_application_version_unique').on(t.applicationId, t.version)],
+);
+
 export const applicationSerials = pgTable('application_serials', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull().default(0),

@@ -1,7 +1,7 @@
-import { Errno, fieldLabel, httpStatusForErrno } from '@flagship/api-client';
+import { Errno, httpStatusForErrno } from '@flagship/api-client';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, invalidFields } from './errors';
 
 export function sendEnvelope(reply: FastifyReply, errno: number, errmsg: string, data: unknown = null) {
   return reply.code(httpStatusForErrno(errno)).type('application/json; charset=utf-8').send({ errno, errmsg, data });
@@ -20,10 +20,8 @@ export function installErrorHandler(app: FastifyInstance) {
         const key = path || (error.validationContext === 'body' ? 'body' : String(error.validationContext ?? 'request'));
         fields[key] ??= issue.message ?? '输入有误';
       }
-      const [firstPath, firstMessage] = Object.entries(fields)[0] ?? ['request', '输入有误'];
-      const more = Object.keys(fields).length > 1 ? `（另有 ${Object.keys(fields).length - 1} 项有误）` : '';
-      const label = firstPath === 'body' ? '请求内容' : fieldLabel(firstPath);
-      return sendEnvelope(reply, Errno.INVALID_INPUT, `${label}：${firstMessage}${more}`, { fields });
+      const invalid = invalidFields(fields);
+      return sendEnvelope(reply, invalid.errno, invalid.message, invalid.data);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

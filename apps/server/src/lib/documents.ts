@@ -22,6 +22,7 @@ import {
   type IParagraphOptions,
   type IRunOptions,
 } from 'docx';
+import { RICH_TEXT_MAX_DEPTH } from './sanitize';
 
 // The application as a Word document (.docx): export, download packages.
 
@@ -185,15 +186,25 @@ function decode(text: string): string {
 export function parseHtml(html: string): Node[] {
   const root: Element = { tag: '#root', attrs: {}, children: [] };
   const stack: Element[] = [root];
+  // Rich text stored before the sanitiser capped nesting: tags past the cap are left out, their text kept.
+  let skipped = 0;
   for (const match of html.matchAll(TOKEN)) {
     const [token, closing, opening, attrText] = match;
     const top = stack[stack.length - 1] ?? root;
     if (closing) {
+      if (skipped > 0) {
+        skipped -= 1;
+        continue;
+      }
       const tag = closing.toLowerCase();
       const index = stack.findLastIndex((e) => e.tag === tag);
       if (index > 0) stack.length = index;
     } else if (opening) {
       const tag = opening.toLowerCase();
+      if (stack.length > RICH_TEXT_MAX_DEPTH && !VOID.has(tag)) {
+        skipped += 1;
+        continue;
+      }
       const attrs: Record<string, string> = {};
       for (const [, name, a, b, c] of (attrText ?? '').matchAll(ATTR)) {
         if (name) attrs[name.toLowerCase()] = decode(a ?? b ?? c ?? '');

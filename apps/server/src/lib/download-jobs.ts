@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formFieldsSchema, type DownloadJob, type FormField } from '@flagship/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { zipSync, type Zippable } from 'fflate';
-import { and, eq, gt, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, not } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { applications, downloadJobs, forms, projects, regions, uploads, users } from '../db/schema';
 import { applicationDocx } from './documents';
@@ -15,6 +15,9 @@ import { newStorageKey, type Storage } from './storage';
 export const JOB_TTL_MS = 24 * 3600_000;
 /** A job that has not moved for this long was cut short (the process died): it is failed. */
 const STALLED_MS = 5 * 60_000;
+const STALLED_ERROR = '打包中断，请重新下载';
+/** Pending or running, yet untouched for STALLED_MS. */
+const stalled = () => and(inArray(downloadJobs.status, ['pending', 'running']), lt(downloadJobs.updatedAt, new Date(Date.now() - STALLED_MS)))!;
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -151,16 +154,30 @@ export function toDownloadJob(job: JobRow): DownloadJob {
   return { name: job.name, status: job.status, error: job.error, createdAt: iso(job.createdAt), expiresAt: iso(job.expiresAt) };
 }
 
-/** Delete the files of a user's expired jobs (and forget their keys). */
-export async function sweepExpired({ db, storage }: Pick<JobDeps, 'db' | 'storage'>, userId: number): Promise<void> {
+/**
+ * Housekeeping for everyone's jobs, whichever process made them: jobs left pending or running by a
+ * process that died are failed, and expired jobs are deleted with their files.
+ */
+export async function sweepJobs({ db, storage }: Pick<JobDeps, 'db' | 'storage'>): Promise<void> {
+  await db.update(downloadJobs).set({ status: 'failed', error: STALLED_ERROR }).where(stalled());
   const expired = await db
     .select({ id: downloadJobs.id, storageKey: downloadJobs.storageKey })
     .from(downloadJobs)
-    .where(and(eq(downloadJobs.userId, userId), lte(downloadJobs.expiresAt, new Date()), isNotNull(downloadJobs.storageKey)));
-  for (const job of expired) {
-    if (job.storageKey) await storage.delete(job.storageKey);
-    await db.update(downloadJobs).set({ storageKey: null }).where(eq(downloadJobs.id, job.id));
-  }
+    .where(lte(downloadJobs.expiresAt, new Date()));
+  if (expired.length === 0) return;
+  // Files first: a crash in between leaves a row the next sweep finishes, never a file nobody knows.
+  for (const job of expired) if (job.storageKey) await storage.delete(job.storageKey);
+  await db.delete(downloadJobs).where(inArray(downloadJobs.id, expired.map((job) => job.id)));
+}
+
+/** Run `sweepJobs` every `intervalMs` until the returned function is called. */
+export function startJobSweeper(deps: JobDeps, intervalMs: number): () => void {
+  const timer = setInterval(() => {
+    sweepJobs(deps).catch((error: unknown) => deps.log.error({ err: error }, 'download job sweep failed'));
+  }, intervalMs);
+  // The sweeper alone must not keep the process alive.
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Mark a job failed when the process that ran it died half-way. */
@@ -168,10 +185,13 @@ export async function failIfStalled(db: Database, job: JobRow): Promise<JobRow> 
   if ((job.status !== 'pending' && job.status !== 'running') || Date.now() - job.updatedAt.getTime() < STALLED_MS) return job;
   const [failed] = await db
     .update(downloadJobs)
-    .set({ status: 'failed', error: '打包中断，请重新下载' })
-    .where(and(eq(downloadJobs.id, job.id), eq(downloadJobs.status, job.status), lt(downloadJobs.updatedAt, new Date(Date.now() - STALLED_MS))))
+    .set({ status: 'failed', error: STALLED_ERROR })
+    .where(and(eq(downloadJobs.id, job.id), stalled()))
     .returning();
-  return failed ?? job;
+  if (failed) return failed;
+  // Changed meanwhile (failed by the sweeper, say): answer what it is now.
+  const [current] = await db.select().from(downloadJobs).where(eq(downloadJobs.id, job.id));
+  return current ?? job;
 }
 
 /**
@@ -180,7 +200,6 @@ export async function failIfStalled(db: Database, job: JobRow): Promise<JobRow> 
  */
 export async function createOrReuseJob(deps: JobDeps, userId: number, application: ApplicationRow): Promise<JobRow> {
   const { db } = deps;
-  await sweepExpired(deps, userId);
   const [existing] = await db
     .select()
     .from(downloadJobs)
@@ -189,17 +208,16 @@ export async function createOrReuseJob(deps: JobDeps, userId: number, applicatio
         eq(downloadJobs.userId, userId),
         eq(downloadJobs.applicationId, application.id),
         inArray(downloadJobs.status, ['pending', 'running', 'done']),
+        // A stalled job will never finish: a new one is made instead.
+        not(stalled()),
         gt(downloadJobs.expiresAt, new Date()),
         // A job made before the last change would package old data.
         gt(downloadJobs.createdAt, application.updatedAt),
       ),
     )
-    .orderBy(downloadJobs.createdAt)
+    .orderBy(desc(downloadJobs.createdAt))
     .limit(1);
-  if (existing) {
-    const current = await failIfStalled(db, existing);
-    if (current.status !== 'failed') return current;
-  }
+  if (existing) return existing;
   const [job] = await db
     .insert(downloadJobs)
     .values({

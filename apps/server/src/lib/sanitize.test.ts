@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeRichText } from './sanitize';
+import { htmlToText, RICH_TEXT_MAX_DEPTH, sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('drops scripts, event handlers and javascript: URLs', () => {
@@ -17,6 +17,11 @@ describe('sanitizeRichText', () => {
 
   it('makes new-tab links safe for the opener', () => {
     expect(sanitizeRichText('<a href="https://example.org" target="_blank">站</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">站</a>');
+  });
+
+  it('drops elements nested deeper than the limit, keeping their text', () => {
+    const clean = sanitizeRichText(`${'<span>'.repeat(20_000)}深处${'</span>'.repeat(20_000)}`);
+    expect(clean).toBe(`${'<span>'.repeat(RICH_TEXT_MAX_DEPTH)}深处${'</span>'.repeat(RICH_TEXT_MAX_DEPTH)}`);
   });
 
   it('strips styles it does not know', () => {

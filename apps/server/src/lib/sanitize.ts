@@ -1,5 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 
+/**
+ * Elements nested deeper than this are dropped (their text stays). Editors stay far below it;
+ * the document renderer walks the tree recursively and must not run out of stack.
+ */
+export const RICH_TEXT_MAX_DEPTH = 64;
+
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i];
 
 const options: sanitizeHtml.IOptions = {
@@ -38,6 +44,7 @@ const options: sanitizeHtml.IOptions = {
       'padding-left': [/^\d+(\.\d+)?(px|em)$/],
     },
   },
+  nestingLimit: RICH_TEXT_MAX_DEPTH,
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,

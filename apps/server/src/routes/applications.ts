@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Database, Executor } from '../db/client';
-import { applications, applicationSerials, auditLogs, downloadJobs, forms, projects } from '../db/schema';
+import { applications, applicationSerials, applicationSubmissions, auditLogs, downloadJobs, forms, projects } from '../db/schema';
 import type { Handlers } from '../http/endpoints';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { canonicalJson } from '../lib/canonical-json';
@@ -28,7 +28,6 @@ import {
   loadBundle,
   referencedUploads,
   renderBundle,
-  sweepExpired,
   toDownloadJob,
   type JobDeps,
 } from '../lib/download-jobs';
@@ -42,8 +41,8 @@ type ApplicationRow = typeof applications.$inferSelect;
 
 /** States in which the applicant may still change the application. */
 const EDITABLE: ApplyStatus[] = ['draft', 'returned'];
-/** States from which the applicant may withdraw (delete) it: not yet under review. */
-const WITHDRAWABLE: ApplyStatus[] = ['draft', 'submitted', 'returned'];
+/** States from which the applicant may withdraw (delete) it: not yet under review (a returned one has been reviewed). */
+const WITHDRAWABLE: ApplyStatus[] = ['draft', 'submitted'];
 
 const STALE = '数据已在别处修改，请刷新后重试';
 
@@ -53,9 +52,12 @@ interface FormContext {
   fields: FormField[];
 }
 
-/** A published call's form; the form must belong to the call. */
-async function loadFormContext(db: Database, projectId: number, formId: number): Promise<FormContext> {
-  const { summary } = await loadProjectRow(db, projectId);
+/**
+ * A call's form; the form must belong to the call. The call must be published, unless the caller
+ * has an application on the form: unpublishing does not take it from them (read, export, print).
+ */
+async function loadFormContext(db: Database, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
+  const { summary } = await loadProjectRow(db, projectId, { includeUnpublished: hasApplication });
   const [row] = await db.select().from(forms).where(eq(forms.id, formId)).limit(1);
   if (!row || row.projectId !== projectId) throw notFound('申报表单不存在');
   const fields = formFieldsSchema.parse(row.fields);
@@ -139,8 +141,8 @@ async function myApplyById(db: Executor, userId: number, id: number): Promise<Jo
 export function applicationReadHandlers({ db }: AppContext): Pick<Handlers['project'], 'form' | 'myApplyList' | 'applyDetail'> {
   return {
     form: async ({ params, principal }) => {
-      const context = await loadFormContext(db, params.projectId, params.formId);
       const apply = await myApplyForForm(db, principal.userId, params.formId);
+      const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: apply !== undefined });
       return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null };
     },
 
@@ -199,13 +201,13 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
 
   /** My application to a form of a call, or 404. */
   const myApplication = async (projectId: number, formId: number, userId: number) => {
-    await loadFormContext(db, projectId, formId);
     const row = await myApplyForForm(db, userId, formId);
+    await loadFormContext(db, projectId, formId, { hasApplication: row !== undefined });
     if (!row) throw notFound('尚未填写该表单的申报');
     return row.application;
   };
 
-  /** A download job of mine for this form, by name; expired ones are cleaned up and gone. */
+  /** A download job of mine for this form, by name; expired ones are gone. */
   const myJob = async (projectId: number, formId: number, userId: number, name: string) => {
     const [row] = await db
       .select({ job: downloadJobs, projectId: applications.projectId, formId: applications.formId })
@@ -214,10 +216,8 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       .where(and(eq(downloadJobs.name, name), eq(downloadJobs.userId, userId)))
       .limit(1);
     if (!row || row.projectId !== projectId || row.formId !== formId) throw notFound('下载任务不存在');
-    if (row.job.expiresAt <= new Date()) {
-      await sweepExpired(jobs, userId);
-      throw notFound('下载任务已过期，请重新下载');
-    }
+    // The sweeper deletes it soon; until then it is gone all the same.
+    if (row.job.expiresAt <= new Date()) throw notFound('下载任务已过期，请重新下载');
     return failIfStalled(db, row.job);
   };
 
@@ -255,7 +255,8 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       }
       const data = parsed.data as Record<string, unknown>;
       const status: ApplyStatus = body.submit ? 'submitted' : (existing?.status ?? 'draft');
-      const receipt = body.submit ? { submittedAt: now, receiptHash: sha256Hex(canonicalJson(data)) } : {};
+      const receiptHash = body.submit ? sha256Hex(canonicalJson(data)) : undefined;
+      const receipt = receiptHash ? { submittedAt: now, receiptHash } : {};
 
       const id = await db.transaction(async (tx) => {
         let row: ApplicationRow | undefined;
@@ -283,17 +284,18 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             .returning();
         }
         if (!row) throw conflict(STALE);
-        if (body.submit) {
+        if (receiptHash) {
           // A returned application keeps the number it was first given.
           const serialNumber = row.serialNumber ?? (await nextSerial(tx, now));
           if (!row.serialNumber) await tx.update(applications).set({ serialNumber }).where(eq(applications.id, row.id));
+          await tx.insert(applicationSubmissions).values({ applicationId: row.id, version: row.version, data, receiptHash, submittedAt: now });
           await tx.insert(auditLogs).values({
             actorKind: 'user',
             actorId: userId,
             action: 'application.submit',
             objectType: 'application',
             objectId: String(row.id),
-            detail: { serialNumber, sha256: receipt.receiptHash, version: row.version, formId: params.formId },
+            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId },
             ip: req.ip,
           });
         }
@@ -368,7 +370,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         const formId = row.application.formId;
         let context = contexts.get(formId);
         if (!context) {
-          context = await loadFormContext(db, row.application.projectId, formId);
+          context = await loadFormContext(db, row.application.projectId, formId, { hasApplication: true });
           contexts.set(formId, context);
         }
         list.push({ project: context.project, form: context.form, apply: toApply(row) });

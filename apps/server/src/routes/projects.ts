@@ -132,13 +132,14 @@ export async function listProjects(db: Database, filter: ProjectListFilter) {
   return { list, total, page: filter.page, pageSize: filter.pageSize };
 }
 
-export async function loadProjectRow(db: Database, id: number) {
+/** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
+export async function loadProjectRow(db: Database, id: number, { includeUnpublished = false } = {}) {
   const [row] = await db
     .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
-    .where(and(eq(projects.id, id), eq(projects.published, true)))
+    .where(and(eq(projects.id, id), includeUnpublished ? undefined : eq(projects.published, true)))
     .limit(1);
   if (!row) throw notFound('项目不存在或已下线');
   return { summary: toProjectSummary(row as SummaryRow), guide: row.guide, attachments: row.attachments ?? [] };
