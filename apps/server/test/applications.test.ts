@@ -1,7 +1,7 @@
 import { APPLY_STATUS_LABELS, Errno, type Apply } from '@flagship/api-client';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, applicationSubmissions, auditLogs } from '../src/db/schema';
+import { applications, applicationSubmissions, auditLogs, projects } from '../src/db/schema';
 import { createCall, PNG, pdf, receiptHash, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -172,6 +172,26 @@ describe.each(drivers)('applications on %s', (driver) => {
     );
     expect(snapshots[0]!.data.amount).toBe(180000.5);
     submitted = again;
+  });
+
+  it('lets a returned application be resubmitted after the deadline and after the call was taken down', async () => {
+    const own = await createCall(server.handle.db, 'open', 1);
+    const target = { projectId: own.projectId, formId: own.formIds[0]! };
+    const first = await alice.api.apply.save({ ...target, data: validData({ proposal, evidence: [proposal], poster }, region.id), version: 0, submit: true }, { silent: true });
+    const closeCall = (published: boolean) =>
+      server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() - 60_000), published }).where(eq(projects.id, own.projectId));
+    await closeCall(true);
+    await server.handle.db.update(applications).set({ status: 'returned', reviewMessage: '请补充附件' }).where(eq(applications.id, first.id));
+    const again = await alice.api.apply.save({ ...target, data: first.data, version: first.version, submit: true }, { silent: true });
+    expect(again).toMatchObject({ status: 'submitted', serialNumber: first.serialNumber });
+
+    await closeCall(false);
+    await server.handle.db.update(applications).set({ status: 'returned' }).where(eq(applications.id, first.id));
+    const third = await alice.api.apply.save({ ...target, data: again.data, version: again.version, submit: true }, { silent: true });
+    expect(third.status).toBe('submitted');
+    // Only a returned application: a submitted one stays read-only, and nobody starts a new one here.
+    expect((await apiError(alice.api.apply.save({ ...target, data: third.data, version: third.version, submit: true }, { silent: true }))).errno).toBe(Errno.FORBIDDEN);
+    expect((await apiError(bob.api.apply.save({ ...target, data: {}, version: 0 }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
   });
 
   it('refuses to submit outside the window, closed or upcoming, naming the window in Beijing time', async () => {

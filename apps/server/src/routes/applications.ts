@@ -224,11 +224,14 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   return {
     save: async ({ params, body, principal, req }) => {
       const userId = principal.userId;
-      const context = await loadFormContext(db, params.projectId, params.formId);
       const existing = (await myApplyForForm(db, userId, params.formId))?.application;
       if (existing && !EDITABLE.includes(existing.status)) throw notEditable(existing.status);
+      // Staff return applications for changes mostly after the deadline, and may have taken the call
+      // down meanwhile: a returned application can still be corrected and sent back.
+      const returned = existing?.status === 'returned';
+      const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: returned });
       const now = new Date();
-      if (body.submit) checkWindow(context.project, now);
+      if (body.submit && !returned) checkWindow(context.project, now);
 
       const raw = sanitizeData(context.fields, body.data);
       const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
