@@ -67,6 +67,15 @@ describe('application', () => {
     const editor = page.frameLocator('.tox-edit-area iframe').first().locator('body');
     await editor.click();
     await editor.pressSequentially('创作背景：钱塘江大潮。');
+    // The code dialog: 450 px high (spec §9) and wide enough to read the markup.
+    await page.locator('.tox-tbtn[aria-label="源代码"]').first().click();
+    const codeDialog = page.locator('.tox-dialog');
+    await codeDialog.waitFor();
+    const box = await codeDialog.boundingBox();
+    expect(box?.height).toBe(450);
+    expect(box?.width).toBe(800);
+    await codeDialog.getByRole('button', { name: '取消' }).click();
+    await codeDialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '添加一行' }).first().click();
     await page.getByLabel('主创团队第 1 行姓名').fill('林书远');
     await page.getByLabel('主创团队第 1 行担任职务').fill('导演');
