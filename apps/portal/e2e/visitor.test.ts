@@ -26,6 +26,14 @@ describe('visitor', () => {
     await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
     await checkScreen(page, 'home');
 
+    // At the minimum width of 800 px the header still shows the whole product title.
+    await page.setViewportSize({ width: 800, height: 900 });
+    const title = page.locator('.fs-header__title');
+    expect((await title.boundingBox())?.width).toBeGreaterThan(100);
+    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+    await checkScreen(page, 'home-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // Calls open for application, with a countdown.
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '项目申报' }).click();
     await page.waitForURL('**/declaration');
