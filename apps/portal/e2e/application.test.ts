@@ -144,6 +144,12 @@ describe('application', () => {
     expect(await row.textContent()).toContain('已提交');
     expect(await row.textContent()).toContain(serial);
     await checkScreen(page, 'user');
+    // At 800 px the row keeps every action in view and the title of the header shows.
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect((await row.getByRole('button', { name: '删除' }).boundingBox())?.x).toBeLessThan(800 - 24 - 28);
+    expect((await page.locator('.fs-header__title').boundingBox())?.width).toBeGreaterThan(100);
+    await checkScreen(page, 'user-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Export downloads a .docx.
     const download = page.waitForEvent('download');
