@@ -83,8 +83,18 @@ describe('visitor', () => {
     expect((await another).status()).toBe(200);
     expect(await page.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toMatch(/^blob:/);
 
-    // Search from the header: an empty keyword does nothing.
+    // Settings that fail to load: /about says so and loads them again; the footer keeps a copyright line.
+    await page.route('**/api/setting/index', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errno: 500, errmsg: '服务器内部错误', data: null }) }),
+    );
     await page.goto(`${url}/about`);
+    await page.getByRole('button', { name: '重试' }).waitFor();
+    expect(await page.locator('.fs-app__footer').textContent()).toContain('©');
+    await checkScreen(page, 'about-error');
+    await page.unroute('**/api/setting/index');
+    await page.getByRole('button', { name: '重试' }).click();
+
+    // Search from the header: an empty keyword does nothing.
     await page.locator('.rich-text').waitFor();
     await checkScreen(page, 'about');
     const search = page.getByRole('textbox', { name: '搜索关键词' });
