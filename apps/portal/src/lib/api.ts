@@ -11,8 +11,8 @@ export function setNavigator(navigate: Navigate): void {
   navigateTo = navigate;
 }
 
-export function showError(message: string): void {
-  notifications.show({ color: 'red', title: '出错了', message: message || 'Error', autoClose: ERROR_TOAST_MS });
+export function showError(message: string, title = '出错了'): void {
+  notifications.show({ color: 'red', title, message: message || 'Error', autoClose: ERROR_TOAST_MS });
 }
 
 /** The one SDK client of the portal; same origin. */
