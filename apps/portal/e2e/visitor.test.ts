@@ -13,6 +13,10 @@ describe('visitor', () => {
 
   it('browses the site without logging in', async () => {
     const { page, url } = portal;
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');
     const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
@@ -122,5 +126,7 @@ describe('visitor', () => {
     await page.waitForURL('**/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     await checkScreen(page, '404');
+    // Full page loads show the loading state while the page's chunk loads, without React Router's warning.
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
   });
 });

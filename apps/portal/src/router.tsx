@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PortalLayout } from './components/portal-layout';
-import { RouteError } from '@flagship/ui';
+import { Loading, RouteError } from '@flagship/ui';
 import { Root } from './root';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Shown on a full page load until the page's chunk is in.
+    hydrateFallbackElement: <Loading height="100vh" />,
     children: [
       { path: '/', element: <Navigate to="/index" replace /> },
       {
