@@ -80,6 +80,17 @@ describe('guards once logged in', () => {
     await page.goto(`${url}/companyDetail?id=1`);
     await page.getByText('企业简介').waitFor();
     await checkScreen(page, 'company-detail');
+
+    // Error states: retrying cannot help with an unknown id or a link without one, so no 重试.
+    await page.goto(`${url}/projectDetail?id=99999`);
+    await page.getByRole('alert').filter({ hasText: '内容不存在' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: '内容不存在' }).textContent()).toContain('项目不存在');
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
+    await checkScreen(page, 'project-detail-not-found');
+    await page.goto(`${url}/policyDetail`);
+    await page.getByRole('alert').filter({ hasText: '链接不完整' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: '链接不完整' }).textContent()).toContain('缺少公告编号');
+    expect(await page.getByRole('button', { name: '重试' }).count()).toBe(0);
   });
 });
 

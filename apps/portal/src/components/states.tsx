@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { ApiError, Errno } from '@flagship/api-client';
 import { Loading, type AsyncResult } from '@flagship/ui';
+import { MissingIdError } from '../lib/missing-id';
 
 export { Loading };
 
@@ -22,12 +24,16 @@ export function errorMessage(error: unknown): string {
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const missing = error instanceof MissingIdError;
+  const notFound = error instanceof ApiError && error.errno === Errno.NOT_FOUND;
+  // Retrying cannot bring back what does not exist or an id the link lacks.
+  const retry = missing || notFound ? undefined : onRetry;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="加载失败" my="lg">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={missing ? '链接不完整' : notFound ? '内容不存在' : '加载失败'} my="lg">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry && (
-          <Button size="xs" variant="outline" color="red.9" onClick={onRetry}>
+        {retry && (
+          <Button size="xs" variant="outline" color="red.9" onClick={retry}>
             重试
           </Button>
         )}
