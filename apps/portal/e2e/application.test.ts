@@ -76,6 +76,14 @@ describe('application', () => {
     expect(box?.width).toBe(800);
     await codeDialog.getByRole('button', { name: '取消' }).click();
     await codeDialog.waitFor({ state: 'detached' });
+    // Full screen on and off; the wrapper follows the editor's state.
+    const fullscreen = page.locator('.tox-tbtn[aria-label="全屏"]').first();
+    await fullscreen.click();
+    // The wrapper is left with no size while the editor is fixed over the page: attached, not visible.
+    await page.locator('.fs-rte[data-fullscreen]').waitFor({ state: 'attached' });
+    expect((await page.locator('.tox-tinymce.tox-fullscreen').boundingBox())?.width).toBe(1280);
+    await fullscreen.click();
+    await page.locator('.fs-rte[data-fullscreen]').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '添加一行' }).first().click();
     await page.getByLabel('主创团队第 1 行姓名').fill('林书远');
     await page.getByLabel('主创团队第 1 行担任职务').fill('导演');

@@ -17,6 +17,11 @@ describe('visitor', () => {
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
+    // No screen of this journey has a rich-text field, so none loads the editor.
+    const editorRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/tinymce/')) editorRequests.push(request.url());
+    });
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');
     const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
@@ -128,5 +133,6 @@ describe('visitor', () => {
     await checkScreen(page, '404');
     // Full page loads show the loading state while the page's chunk loads, without React Router's warning.
     expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+    expect(editorRequests).toEqual([]);
   });
 });
