@@ -22,6 +22,9 @@ describe('visitor', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/tinymce/')) editorRequests.push(request.url());
     });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const regionRequests = () => requests.filter((path) => path === '/admin/regions').length;
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');
     const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
@@ -43,9 +46,13 @@ describe('visitor', () => {
     await checkScreen(page, 'home-800');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // Base data: one regions request for the header and the first navigation, then one per navigation.
+    expect(regionRequests()).toBe(1);
+
     // Calls open for application, with a countdown.
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '项目申报' }).click();
     await page.waitForURL('**/declaration');
+    await expect.poll(regionRequests).toBe(2);
     await expect.poll(() => page.title()).toBe(`项目申报 - ${siteTitle}`);
     await page.locator('.fs-deadline').first().waitFor();
     expect(await page.locator('.fs-deadline').first().textContent()).toMatch(/距(截止|开始)还有/);
