@@ -46,7 +46,10 @@ describe('visitor', () => {
     await checkScreen(page, 'home-800');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Base data: one regions request for the header and the first navigation, then one per navigation.
+    // Base data: on a full load one regions request serves the header and the navigation; then one per navigation.
+    requests.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
     expect(regionRequests()).toBe(1);
 
     // Calls open for application, with a countdown.
