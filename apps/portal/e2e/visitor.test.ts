@@ -127,10 +127,16 @@ describe('visitor', () => {
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('艺术');
     await page.locator('.fs-list__item').first().waitFor();
     await expect.poll(() => page.getByRole('tab', { name: /全部（\d+）/ }).isVisible()).toBe(true);
+    // 全部 is grouped: a section per kind with its count and a link to that kind's tab.
+    for (const label of ['项目', '通知公告', '专家', '企业']) {
+      await page.getByRole('heading', { name: new RegExp(`^${label}（\\d+）$`) }).waitFor();
+    }
     await checkScreen(page, 'search');
-    await page.getByRole('tab', { name: /通知公告/ }).click();
+    const notices = page.locator('section').filter({ has: page.getByRole('heading', { name: /^通知公告（/ }) });
+    await notices.getByRole('link', { name: /^查看全部 \d+ 条/ }).click();
     await page.waitForURL('**type=policy*');
     await page.locator('.fs-list__item').first().waitFor();
+    expect(await page.getByRole('tab', { name: /通知公告/ }).getAttribute('aria-selected')).toBe('true');
 
     // Screens with no data of their own.
     await page.goto(`${url}/construction`);
