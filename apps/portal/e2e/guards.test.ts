@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, register, revokeSession, type Portal } from './support';
 
 const GUARDED = ['/application?projectId=6&formId=6', '/projectDetail?id=6', '/user', '/companyDetail?id=1', '/addCompany'];
 
@@ -111,11 +111,7 @@ describe('session revoked on the server', () => {
     await login(page, url, account, 'Qingshan#2026');
     await page.goto(`${url}/project`);
     await page.locator('.fs-card-link').first().waitFor();
-    const token = (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value;
-    expect(token).toBeTruthy();
-
-    const revoked = await fetch(`${apiUrl}/api/logout`, { method: 'POST', headers: { authKey: token ?? '' } });
-    expect(((await revoked.json()) as { errno: number }).errno).toBe(200);
+    await revokeSession(page, apiUrl);
 
     // The next call with the old token: a toast, then the cookies go and the page reloads.
     const reloaded = page.waitForEvent('load', { timeout: 10_000 });
@@ -165,9 +161,7 @@ describe('session revoked while filling in an application', () => {
     expect(await failureToasts.count()).toBe(1);
     await page.unroute(saveUrl);
 
-    const token = (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value;
-    const revoked = await fetch(`${apiUrl}/api/logout`, { method: 'POST', headers: { authKey: token ?? '' } });
-    expect(((await revoked.json()) as { errno: number }).errno).toBe(200);
+    await revokeSession(page, apiUrl);
 
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
