@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ConsoleLayout, StaffGate } from './components/console-layout';
 import { RequireEndpoint } from './components/require-role';
-import { RouteError } from '@flagship/ui';
+import { Loading, RouteError } from '@flagship/ui';
 import { homePath } from './lib/navigation';
 import { useStaff } from './lib/session';
 
@@ -33,6 +33,8 @@ function Home() {
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown on a full page load until the screen's chunk is in.
+    hydrateFallbackElement: <Loading height="100vh" />,
     children: [
       page('/login', () => import('./features/auth/login-page')),
       {

@@ -16,6 +16,11 @@ describe('account', () => {
     const account = newAccount('reg');
     const password = 'Qingshan#2026';
     const newPassword = 'Xihu-Lotus-77';
+    // None of these screens (/user, /personal, /reset, …) has a rich-text field: the editor never loads.
+    const editorRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/tinymce/')) editorRequests.push(request.url());
+    });
 
     const captcha = nextCaptcha(page);
     await page.goto(`${url}/reg`);
@@ -70,6 +75,19 @@ describe('account', () => {
     await page.getByRole('button', { name: '账户菜单' }).click();
     await page.getByRole('menuitem', { name: /修改密码/ }).click();
     await page.waitForURL('**/reset');
+    // The server's field error (data.fields.oldPassword) shows under that input.
+    await field(page, '原密码').fill('Not-my-password-1');
+    await field(page, '新密码').fill(newPassword);
+    await field(page, '确认新密码').fill(newPassword);
+    await page.getByRole('button', { name: '修改密码' }).click();
+    // The input names its error through aria-describedby.
+    const errorOf = async () => {
+      const ids = ((await field(page, '原密码').getAttribute('aria-describedby')) ?? '').split(' ');
+      const id = ids.find((value) => value.endsWith('-error'));
+      return id ? page.locator(`[id="${id}"]`).textContent() : undefined;
+    };
+    await expect.poll(errorOf).toBe('原密码不正确');
+    expect(new URL(page.url()).pathname).toBe('/reset');
     await field(page, '原密码').fill(password);
     await field(page, '新密码').fill(newPassword);
     await field(page, '确认新密码').fill(newPassword);
@@ -97,6 +115,7 @@ describe('account', () => {
     await page.getByRole('menuitem', { name: /退出登录/ }).click();
     await page.waitForURL('**/login?year=2026');
     expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'flagship-portal-token' }));
+    expect(editorRequests).toEqual([]);
   });
 
 });

@@ -67,6 +67,23 @@ describe('application', () => {
     const editor = page.frameLocator('.tox-edit-area iframe').first().locator('body');
     await editor.click();
     await editor.pressSequentially('创作背景：钱塘江大潮。');
+    // The code dialog: 450 px high (spec §9) and wide enough to read the markup.
+    await page.locator('.tox-tbtn[aria-label="源代码"]').first().click();
+    const codeDialog = page.locator('.tox-dialog');
+    await codeDialog.waitFor();
+    const box = await codeDialog.boundingBox();
+    expect(box?.height).toBe(450);
+    expect(box?.width).toBe(800);
+    await codeDialog.getByRole('button', { name: '取消' }).click();
+    await codeDialog.waitFor({ state: 'detached' });
+    // Full screen on and off; the wrapper follows the editor's state.
+    const fullscreen = page.locator('.tox-tbtn[aria-label="全屏"]').first();
+    await fullscreen.click();
+    // The wrapper is left with no size while the editor is fixed over the page: attached, not visible.
+    await page.locator('.fs-rte[data-fullscreen]').waitFor({ state: 'attached' });
+    expect((await page.locator('.tox-tinymce.tox-fullscreen').boundingBox())?.width).toBe(1280);
+    await fullscreen.click();
+    await page.locator('.fs-rte[data-fullscreen]').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '添加一行' }).first().click();
     await page.getByLabel('主创团队第 1 行姓名').fill('林书远');
     await page.getByLabel('主创团队第 1 行担任职务').fill('导演');
@@ -135,6 +152,12 @@ describe('application', () => {
     expect(await row.textContent()).toContain('已提交');
     expect(await row.textContent()).toContain(serial);
     await checkScreen(page, 'user');
+    // At 800 px the row keeps every action in view and the title of the header shows.
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect((await row.getByRole('button', { name: '删除' }).boundingBox())?.x).toBeLessThan(800 - 24 - 28);
+    expect((await page.locator('.fs-header__title').boundingBox())?.width).toBeGreaterThan(100);
+    await checkScreen(page, 'user-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Export downloads a .docx.
     const download = page.waitForEvent('download');

@@ -168,3 +168,11 @@ export async function apiLogin(apiUrl: string, account: string, password: string
   if (body.errno !== 200) throw new Error(`login failed: ${body.errmsg}`);
   return body.data;
 }
+
+/** Revoke the page's session on the server, from outside the page: its next call meets a 1001. */
+export async function revokeSession(page: Page, apiUrl: string): Promise<void> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value;
+  expect(token).toBeTruthy();
+  const revoked = await fetch(`${apiUrl}/api/logout`, { method: 'POST', headers: { authKey: token ?? '' } });
+  expect(((await revoked.json()) as { errno: number }).errno).toBe(200);
+}

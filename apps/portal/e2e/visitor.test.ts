@@ -13,6 +13,18 @@ describe('visitor', () => {
 
   it('browses the site without logging in', async () => {
     const { page, url } = portal;
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // No screen of this journey has a rich-text field, so none loads the editor.
+    const editorRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/tinymce/')) editorRequests.push(request.url());
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const regionRequests = () => requests.filter((path) => path === '/admin/regions').length;
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');
     const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
@@ -26,9 +38,24 @@ describe('visitor', () => {
     await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
     await checkScreen(page, 'home');
 
+    // At the minimum width of 800 px the header still shows the whole product title.
+    await page.setViewportSize({ width: 800, height: 900 });
+    const title = page.locator('.fs-header__title');
+    expect((await title.boundingBox())?.width).toBeGreaterThan(100);
+    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true);
+    await checkScreen(page, 'home-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Base data: on a full load one regions request serves the header and the navigation; then one per navigation.
+    requests.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
+    expect(regionRequests()).toBe(1);
+
     // Calls open for application, with a countdown.
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '项目申报' }).click();
     await page.waitForURL('**/declaration');
+    await expect.poll(regionRequests).toBe(2);
     await expect.poll(() => page.title()).toBe(`项目申报 - ${siteTitle}`);
     await page.locator('.fs-deadline').first().waitFor();
     expect(await page.locator('.fs-deadline').first().textContent()).toMatch(/距(截止|开始)还有/);
@@ -75,8 +102,18 @@ describe('visitor', () => {
     expect((await another).status()).toBe(200);
     expect(await page.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toMatch(/^blob:/);
 
-    // Search from the header: an empty keyword does nothing.
+    // Settings that fail to load: /about says so and loads them again; the footer keeps a copyright line.
+    await page.route('**/api/setting/index', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errno: 500, errmsg: '服务器内部错误', data: null }) }),
+    );
     await page.goto(`${url}/about`);
+    await page.getByRole('button', { name: '重试' }).waitFor();
+    expect(await page.locator('.fs-app__footer').textContent()).toContain('©');
+    await checkScreen(page, 'about-error');
+    await page.unroute('**/api/setting/index');
+    await page.getByRole('button', { name: '重试' }).click();
+
+    // Search from the header: an empty keyword does nothing.
     await page.locator('.rich-text').waitFor();
     await checkScreen(page, 'about');
     const search = page.getByRole('textbox', { name: '搜索关键词' });
@@ -90,10 +127,16 @@ describe('visitor', () => {
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('艺术');
     await page.locator('.fs-list__item').first().waitFor();
     await expect.poll(() => page.getByRole('tab', { name: /全部（\d+）/ }).isVisible()).toBe(true);
+    // 全部 is grouped: a section per kind with its count and a link to that kind's tab.
+    for (const label of ['项目', '通知公告', '专家', '企业']) {
+      await page.getByRole('heading', { name: new RegExp(`^${label}（\\d+）$`) }).waitFor();
+    }
     await checkScreen(page, 'search');
-    await page.getByRole('tab', { name: /通知公告/ }).click();
+    const notices = page.locator('section').filter({ has: page.getByRole('heading', { name: /^通知公告（/ }) });
+    await notices.getByRole('link', { name: /^查看全部 \d+ 条/ }).click();
     await page.waitForURL('**type=policy*');
     await page.locator('.fs-list__item').first().waitFor();
+    expect(await page.getByRole('tab', { name: /通知公告/ }).getAttribute('aria-selected')).toBe('true');
 
     // Screens with no data of their own.
     await page.goto(`${url}/construction`);
@@ -104,5 +147,8 @@ describe('visitor', () => {
     await page.waitForURL('**/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
     await checkScreen(page, '404');
+    // Full page loads show the loading state while the page's chunk loads, without React Router's warning.
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+    expect(editorRequests).toEqual([]);
   });
 });

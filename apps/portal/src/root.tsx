@@ -25,7 +25,7 @@ export function Root() {
   useEffect(() => {
     recordLocation(`${location.pathname}${location.search}`);
     refreshSession();
-    refreshRegions();
+    void refreshRegions();
   }, [location.pathname, location.search, refreshRegions]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PortalLayout } from './components/portal-layout';
 import { RouteError } from '@flagship/ui';
+import { BootShell } from './components/boot-shell';
 import { ROUTE_PAGES, type PagePath } from './lib/route-pages';
 import { Root } from './root';
 
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteError />,
+    // Shown on a full page load until the page's chunk is in.
+    hydrateFallbackElement: <BootShell />,
     children: [
       { path: '/', element: <Navigate to="/index" replace /> },
       {

@@ -81,11 +81,10 @@ export function Header({ title, user, api }: HeaderProps) {
           <TextInput
             value={keyword}
             onChange={(event) => setKeyword(event.currentTarget.value)}
-            placeholder="搜索项目、公告、专家、企业"
+            placeholder="站内搜索"
             aria-label="搜索关键词"
             size="sm"
             radius="xl"
-            w={220}
             rightSection={
               <ActionIcon type="submit" variant="subtle" color="cinnabar" radius="xl" aria-label="搜索">
                 <IconSearch size={16} />

@@ -8,3 +8,4 @@ export { useSafeNavigate } from './navigation';
 export { RichHtml } from './rich-html';
 export { useAsync, type AsyncResult, type AsyncState } from './use-async';
 export { RouteError } from './route-error';
+export { Loading } from './loading';

@@ -1,21 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { TONE } from '../lib/tones';
-import type { AsyncResult } from '@flagship/ui';
+import { Loading, type AsyncResult } from '@flagship/ui';
 
-export function Loading({ label = '加载中…', height = 240 }: { label?: string; height?: number }) {
-  return (
-    <Center mih={height} role="status" aria-live="polite">
-      <Stack align="center" gap="xs">
-        <Loader color="cinnabar" type="dots" />
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
+export { Loading };
 
 export function Empty({ children = '暂无数据', action }: { children?: ReactNode; action?: ReactNode }) {
   return (

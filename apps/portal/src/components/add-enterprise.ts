@@ -3,6 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router-dom';
 import { api, session } from '../lib/api';
 
+/** Spec §8: the answers of the add-enterprise action when it cannot open the form. */
+export const AUTHING_MESSAGE = '认证信息已提交，请等待审核';
+export const ALREADY_AUTHENTICATED_MESSAGE = '您已认证，不能重复认证';
+
 /**
  * The add-enterprise action of spec §4: authing → a warning, success → already authenticated,
  * unauth or fail → the authentication form.
@@ -20,9 +24,9 @@ export function useAddEnterprise(): { run: () => Promise<void>; checking: boolea
       const result = await api.enterprise.checkAuthenticationStatus();
       session.update({ enterprise_authentication_status: result.status });
       if (result.code === 'authing') {
-        notifications.show({ color: 'yellow', title: '提示', message: '认证信息已提交，请等待审核' });
+        notifications.show({ color: 'yellow', title: '提示', message: AUTHING_MESSAGE });
       } else if (result.code === 'success') {
-        notifications.show({ color: 'green', title: '提示', message: '您已通过认证，无需重复认证' });
+        notifications.show({ color: 'green', title: '提示', message: ALREADY_AUTHENTICATED_MESSAGE });
       } else {
         void navigate('/addCompany');
       }

@@ -5,6 +5,7 @@ import { IconDownload, IconFileTypeDocx, IconPrinter } from '@tabler/icons-react
 import type { DownloadJob } from '@flagship/api-client';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../lib/api';
+import { IconAction } from './icon-action';
 
 /** Let the browser fetch a link as a download (the links carry the token as authkey). */
 export function openDownload(url: string): void {
@@ -98,29 +99,33 @@ export function useDownloadJob() {
   return { start, dialog, busy: opened };
 }
 
-/** Export (.docx), download (zip) and print of one application. */
-export function ApplyActions({ applyId, projectId, formId, size = 'xs' }: { applyId: number; projectId: number; formId: number; size?: 'xs' | 'sm' }) {
+/** Export (.docx), download (zip) and print of one application; `compact` shows icons only (tables). */
+export function ApplyActions({ applyId, projectId, formId, compact }: { applyId: number; projectId: number; formId: number; compact?: boolean }) {
   const navigate = useNavigate();
   const download = useDownloadJob();
+  const actions = [
+    {
+      label: '导出',
+      Icon: IconFileTypeDocx,
+      onClick: () => {
+        openDownload(api.urls.export({ projectId, formId }));
+        notifications.show({ color: 'green', message: '正在导出申报书', autoClose: 2000 });
+      },
+    },
+    { label: '下载', Icon: IconDownload, loading: download.busy, onClick: () => void download.start({ projectId, formId }) },
+    { label: '打印', Icon: IconPrinter, onClick: () => void navigate(`/print?ids=${applyId}`) },
+  ];
   return (
     <Group gap={6} wrap="nowrap">
-      <Button
-        size={size}
-        variant="light"
-        leftSection={<IconFileTypeDocx size={14} />}
-        onClick={() => {
-          openDownload(api.urls.export({ projectId, formId }));
-          notifications.show({ color: 'green', message: '正在导出申报书', autoClose: 2000 });
-        }}
-      >
-        导出
-      </Button>
-      <Button size={size} variant="light" leftSection={<IconDownload size={14} />} loading={download.busy} onClick={() => void download.start({ projectId, formId })}>
-        下载
-      </Button>
-      <Button size={size} variant="light" leftSection={<IconPrinter size={14} />} onClick={() => void navigate(`/print?ids=${applyId}`)}>
-        打印
-      </Button>
+      {actions.map(({ label, Icon, onClick, loading }) =>
+        compact ? (
+          <IconAction key={label} label={label} icon={<Icon size={16} />} onClick={onClick} loading={loading} />
+        ) : (
+          <Button key={label} size="xs" variant="light" leftSection={<Icon size={14} />} onClick={onClick} loading={loading}>
+            {label}
+          </Button>
+        ),
+      )}
       {download.dialog}
     </Group>
   );

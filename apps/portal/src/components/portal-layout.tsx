@@ -1,17 +1,24 @@
-import { AppLayout, Footer, Header } from '@flagship/ui';
+import { useMemo } from 'react';
+import { AppLayout, Footer, Header, type HeaderApi } from '@flagship/ui';
 import { Outlet } from 'react-router-dom';
 import { api } from '../lib/api';
+import { useRegions } from '../lib/regions';
 import { useSession } from '../lib/session';
-import { useSettings, useSiteTitle } from '../lib/settings';
+import { useSettingsState, useSiteTitle } from '../lib/settings';
 
 export function PortalLayout() {
   const user = useSession();
-  const settings = useSettings();
+  const { data: settings, status } = useSettingsState();
   const title = useSiteTitle();
+  const { refresh: refreshRegions } = useRegions();
+  // The header's base-data request goes through the regions provider, which shares it with the navigation's.
+  const headerApi = useMemo<HeaderApi>(() => ({ auth: api.auth, session: api.session, base: { regions: refreshRegions } }), [refreshRegions]);
+  // Without settings the footer still closes the page with a copyright line.
+  const copyright = settings?.copyright ?? (status === 'error' ? `© ${title}` : '');
   return (
     <AppLayout
-      header={<Header title={title} user={user} api={api} />}
-      footer={<Footer links={settings?.friendlyLinks ?? []} supportCredit={settings?.supportCredit ?? ''} copyright={settings?.copyright ?? ''} />}
+      header={<Header title={title} user={user} api={headerApi} />}
+      footer={<Footer links={settings?.friendlyLinks ?? []} supportCredit={settings?.supportCredit ?? ''} copyright={copyright} />}
     >
       <Outlet />
     </AppLayout>

@@ -5,7 +5,8 @@ const COLORS: Record<ProjectStatus, string> = { upcoming: 'blue.9', open: '#2370
 
 export function ProjectStatusBadge({ status, size = 'md' }: { status: ProjectStatus; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Badge color={COLORS[status]} variant="filled" size={size}>
+    // Never squeezed by a long title beside it (home cards at 800 px).
+    <Badge color={COLORS[status]} variant="filled" size={size} style={{ flex: 'none' }}>
       {PROJECT_STATUS_LABELS[status]}
     </Badge>
   );

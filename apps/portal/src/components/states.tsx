@@ -1,20 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
-import type { AsyncResult } from '@flagship/ui';
+import { ApiError, Errno } from '@flagship/api-client';
+import { Loading, type AsyncResult } from '@flagship/ui';
+import { MissingIdError } from '../lib/missing-id';
 
-export function Loading({ label = '加载中…', height = 240 }: { label?: string; height?: number }) {
-  return (
-    <Center mih={height} role="status" aria-live="polite">
-      <Stack align="center" gap="xs">
-        <Loader color="cinnabar" type="dots" />
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
-  );
-}
+export { Loading };
 
 export function Empty({ children = '暂无数据', action }: { children?: ReactNode; action?: ReactNode }) {
   return (
@@ -33,12 +24,16 @@ export function errorMessage(error: unknown): string {
 }
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const missing = error instanceof MissingIdError;
+  const notFound = error instanceof ApiError && error.errno === Errno.NOT_FOUND;
+  // Retrying cannot bring back what does not exist or an id the link lacks.
+  const retry = missing || notFound ? undefined : onRetry;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="加载失败" my="lg">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={missing ? '链接不完整' : notFound ? '内容不存在' : '加载失败'} my="lg">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorMessage(error)}</Text>
-        {onRetry && (
-          <Button size="xs" variant="outline" color="red.9" onClick={onRetry}>
+        {retry && (
+          <Button size="xs" variant="outline" color="red.9" onClick={retry}>
             重试
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Region } from '@flagship/api-client';
 import { api } from './api';
 import { regionOptions, type RegionOption } from './region-options';
@@ -8,7 +8,8 @@ interface RegionsValue {
   /** Full names like 「浙江省 / 杭州市 / 西湖区」, in tree order. */
   options: RegionOption[];
   nameOf: (id: number) => string | undefined;
-  refresh: () => void;
+  /** Load them again; a call while one is on its way shares that request. */
+  refresh: () => Promise<void>;
 }
 
 const RegionsContext = createContext<RegionsValue | undefined>(undefined);
@@ -16,11 +17,19 @@ const RegionsContext = createContext<RegionsValue | undefined>(undefined);
 /** Base data: regions, refreshed on every navigation (the SDK revalidates with the ETag). */
 export function RegionsProvider({ children }: { children: ReactNode }) {
   const [regions, setRegions] = useState<Region[]>([]);
+  // On a full load the header and the first navigation ask at the same moment: one request serves both.
+  const pending = useRef<Promise<void>>(undefined);
   const refresh = useCallback(() => {
-    api.base.regions(undefined, { silent: true }).then(
-      (next) => setRegions((current) => (sameRegions(current, next) ? current : next)),
-      () => {},
-    );
+    pending.current ??= api.base
+      .regions(undefined, { silent: true })
+      .then(
+        (next) => setRegions((current) => (sameRegions(current, next) ? current : next)),
+        () => {},
+      )
+      .finally(() => {
+        pending.current = undefined;
+      });
+    return pending.current;
   }, []);
   const value = useMemo<RegionsValue>(() => {
     const options = regionOptions(regions);

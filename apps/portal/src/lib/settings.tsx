@@ -1,22 +1,28 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Settings } from '@flagship/api-client';
+import { useAsync, type AsyncResult } from '@flagship/ui';
 import { api } from './api';
 
 export const DEFAULT_SITE_TITLE = '艺术旗舰项目在线申报平台';
 
-const SettingsContext = createContext<Settings | undefined>(undefined);
+const SettingsContext = createContext<AsyncResult<Settings> | undefined>(undefined);
 
-/** Loads the site settings once per page load. */
+/** Loads the site settings once per page load; a failure is kept, so that /about can show it and reload. */
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState<Settings>();
-  useEffect(() => {
-    api.content.settings().then(setSettings, () => {});
-  }, []);
-  return <SettingsContext value={settings}>{children}</SettingsContext>;
+  const state = useAsync((signal) => api.content.settings(undefined, { signal }), []);
+  return <SettingsContext value={state}>{children}</SettingsContext>;
 }
 
+/** The settings request: data, loading or error, and reload. */
+export function useSettingsState(): AsyncResult<Settings> {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettingsState outside SettingsProvider');
+  return value;
+}
+
+/** The settings once loaded; undefined while loading or after a failure (callers fall back). */
 export function useSettings(): Settings | undefined {
-  return useContext(SettingsContext);
+  return useSettingsState().data;
 }
 
 export function useSiteTitle(): string {

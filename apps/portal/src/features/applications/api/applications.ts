@@ -1,9 +1,10 @@
 import { api } from '../../../lib/api';
+import { MissingIdError } from '../../../lib/missing-id';
 import { useAsync } from '@flagship/ui';
 
 export function useFormDetail(projectId: number | undefined, formId: number | undefined) {
   return useAsync(
-    (signal) => (projectId && formId ? api.project.form({ projectId, formId }, { signal }) : Promise.reject(new Error('缺少项目或表单编号'))),
+    (signal) => (projectId && formId ? api.project.form({ projectId, formId }, { signal }) : Promise.reject(new MissingIdError('链接中缺少项目或表单编号，请从项目详情重新进入。'))),
     [projectId, formId],
   );
 }
@@ -11,7 +12,7 @@ export function useFormDetail(projectId: number | undefined, formId: number | un
 /** One of my applications with the definition of its form. */
 export function useApplication(applyId: number | undefined) {
   return useAsync(async (signal) => {
-    if (!applyId) throw new Error('缺少申报编号');
+    if (!applyId) throw new MissingIdError('链接中缺少申报编号，请从个人中心重新进入。');
     const apply = await api.project.applyDetail({ applyId }, { signal });
     const detail = await api.project.form({ projectId: apply.projectId, formId: apply.formId }, { signal });
     return { apply, form: detail.form, project: detail.project };
@@ -20,7 +21,7 @@ export function useApplication(applyId: number | undefined) {
 
 export function useBatchPrint(ids: number[]) {
   return useAsync(
-    (signal) => (ids.length ? api.apply.batchPrint({ projectId: 'all', ids }, { signal }) : Promise.reject(new Error('请选择要打印的申报'))),
+    (signal) => (ids.length ? api.apply.batchPrint({ projectId: 'all', ids }, { signal }) : Promise.reject(new MissingIdError('请先在个人中心选择要打印的申报。'))),
     [ids.join(',')],
   );
 }

@@ -4,9 +4,9 @@ import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { ApiError, buildApplicationSchema, emptyValue, Errno, flattenIssues, type Apply, type FormDetail } from '@flagship/api-client';
+import { ApiError, buildApplicationSchema, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
 import { FieldInput, type Errors } from '@flagship/ui/form-fields';
-import { api } from '../../../lib/api';
+import { api, session, showError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 
 const AUTOSAVE_MS = 1500;
@@ -46,6 +46,8 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
   // What autosave last tried: a failed save is not retried until something changes.
   const lastAttempt = useRef(lastSaved.current);
   const saving = useRef<Promise<unknown> | undefined>(undefined);
+  // A failed save has been toasted: autosave stays quiet about further failures until one succeeds.
+  const failureShown = useRef(false);
   // useForm returns a new object on each render; callbacks reach it through a ref.
   const formRef = useRef(form);
   formRef.current = form;
@@ -84,12 +86,20 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
         version.current = result.version;
         lastSaved.current = snapshot;
         setSaveState({ kind: 'saved', at: result.updatedAt });
+        failureShown.current = false;
         if (manual) notifications.show({ color: 'green', message: '草稿已保存', autoClose: 2000 });
       } catch (error) {
         if (error instanceof ApiError && error.errno === Errno.CONFLICT) setSaveState({ kind: 'conflict' });
         else {
+          const message = error instanceof Error ? error.message : '保存失败';
           if (error instanceof ApiError) formRef.current.setErrors(error.fields);
-          setSaveState({ kind: 'failed', message: error instanceof Error ? error.message : '保存失败' });
+          setSaveState({ kind: 'failed', message });
+          // Autosave calls are silent, yet the applicant must learn the draft is not saved. A 1001
+          // always shows: the SDK is about to clear the session and reload the page.
+          if (!manual && (error instanceof SessionInvalidError || !failureShown.current)) {
+            showError(message, error instanceof SessionInvalidError ? undefined : '草稿自动保存失败');
+          }
+          failureShown.current = true;
         }
       } finally {
         saving.current = undefined;
@@ -109,6 +119,8 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
   // Warn before leaving with changes not yet saved.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
+      // No token: a 1001 is resetting the session and the SDK reloads; nothing could be saved anyway.
+      if (!session.getToken()) return;
       if (JSON.stringify(formRef.current.getValues()) !== lastSaved.current) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);

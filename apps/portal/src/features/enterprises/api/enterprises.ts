@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import { MissingIdError } from '../../../lib/missing-id';
 import { useAsync } from '@flagship/ui';
 
 export const ENTERPRISE_PAGE_SIZE = 12;
@@ -15,7 +16,7 @@ export function useEnterpriseList(query: { page: number; keyword?: string; categ
 }
 
 export function useEnterprise(id: number | undefined) {
-  return useAsync((signal) => (id ? api.enterprise.detail({ id }, { signal }) : Promise.reject(new Error('缺少企业编号'))), [id]);
+  return useAsync((signal) => (id ? api.enterprise.detail({ id }, { signal }) : Promise.reject(new MissingIdError('链接中缺少企业编号，请从企业库重新进入。'))), [id]);
 }
 
 /** My authentication: its status and what I sent last. */

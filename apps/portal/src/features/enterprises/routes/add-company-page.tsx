@@ -6,6 +6,7 @@ import { IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-r
 import { ENTERPRISE_TYPES, flattenIssues, isValidCreditCode, submitAuthenticationBody, type EnterpriseAuthentication } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { FileUpload, RegionSelect, RichTextField } from '@flagship/ui/form-fields';
+import { ALREADY_AUTHENTICATED_MESSAGE, AUTHING_MESSAGE } from '../../../components/add-enterprise';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
 import { api, session } from '../../../lib/api';
@@ -66,7 +67,7 @@ export default function AddCompanyPage() {
           if (status.code === 'authing' && info) return <Submitted info={info} />;
           if (status.code === 'success') {
             return (
-              <Alert color="green" icon={<IconCircleCheck />} title="您已通过认证，无需重复认证">
+              <Alert color="green" icon={<IconCircleCheck />} title={ALREADY_AUTHENTICATED_MESSAGE}>
                 <Text size="sm">{info?.enterpriseName} 已进入企业库。</Text>
                 <Button component={Link} to="/company" mt="sm" size="xs" variant="outline" color="green.9">
                   查看企业库
@@ -89,7 +90,7 @@ function Submitted({ info }: { info: EnterpriseAuthentication }) {
           <IconClockHour4 size={32} />
         </ThemeIcon>
         <Title order={2} size="h3">
-          认证信息已提交，请等待审核
+          {AUTHING_MESSAGE}
         </Title>
         <Text c="dimmed" size="sm">
           {info.enterpriseName}（{info.creditCode}） · 提交于 {formatDateTime(info.createdAt)}
@@ -136,7 +137,7 @@ function AuthenticationForm({ previous, reason, onDone }: { previous: Enterprise
         creditCode: values.creditCode.trim().toUpperCase(),
       });
       session.update({ enterprise_authentication_status: info.status });
-      notifications.show({ color: 'green', message: '认证信息已提交，请等待审核' });
+      notifications.show({ color: 'green', message: AUTHING_MESSAGE });
       onDone(info);
     } catch (error) {
       showServerFieldErrors(form, error);

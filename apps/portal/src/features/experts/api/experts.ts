@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import { MissingIdError } from '../../../lib/missing-id';
 import { useAsync } from '@flagship/ui';
 
 export const EXPERT_PAGE_SIZE = 12;
@@ -15,5 +16,5 @@ export function useExpertList(query: { page: number; keyword?: string; categoryI
 }
 
 export function useExpert(id: number | undefined) {
-  return useAsync((signal) => (id ? api.content.expertDetail({ id }, { signal }) : Promise.reject(new Error('缺少专家编号'))), [id]);
+  return useAsync((signal) => (id ? api.content.expertDetail({ id }, { signal }) : Promise.reject(new MissingIdError('链接中缺少专家编号，请从专家库重新进入。'))), [id]);
 }

@@ -1,7 +1,7 @@
-import { Anchor, Badge, Card, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
+import { Badge, Card, Grid, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Countdown } from '../../../components/countdown';
+import { SectionHead } from '../../../components/section-head';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { AsyncView, Empty } from '../../../components/states';
 import { formatBudget, formatDate } from '../../../lib/format';
@@ -9,21 +9,6 @@ import { useSettings, useSiteTitle } from '../../../lib/settings';
 import { useLatestNotices, useOpenCalls } from '../api/home';
 import { Hero } from '../components/hero';
 import { LibraryEntries } from '../components/library-entries';
-
-function SectionHead({ title, to }: { title: string; to: string }) {
-  return (
-    <Group justify="space-between" mb="md">
-      <Title order={2} size="h3" className="fs-section-title">
-        {title}
-      </Title>
-      <Anchor component={Link} to={to} size="sm">
-        <Group gap={2}>
-          查看全部 <IconChevronRight size={14} aria-hidden="true" />
-        </Group>
-      </Anchor>
-    </Group>
-  );
-}
 
 export default function HomePage() {
   const settings = useSettings();

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import { MissingIdError } from '../../../lib/missing-id';
 import { useAsync } from '@flagship/ui';
 
 export const POLICY_PAGE_SIZE = 10;
@@ -15,5 +16,5 @@ export function usePolicyList(query: { page: number; keyword?: string; categoryI
 }
 
 export function usePolicy(id: number | undefined) {
-  return useAsync((signal) => (id ? api.content.policyDetail({ id }, { signal }) : Promise.reject(new Error('缺少公告编号'))), [id]);
+  return useAsync((signal) => (id ? api.content.policyDetail({ id }, { signal }) : Promise.reject(new MissingIdError('链接中缺少公告编号，请从通知公告列表重新进入。'))), [id]);
 }

@@ -1,5 +1,6 @@
 import type { ProjectStatus } from '@flagship/api-client';
 import { api } from '../../../lib/api';
+import { MissingIdError } from '../../../lib/missing-id';
 import { useAsync } from '@flagship/ui';
 
 export const PROJECT_PAGE_SIZE = 10;
@@ -30,5 +31,5 @@ export function useActiveProjects(page: number) {
 }
 
 export function useProject(id: number | undefined) {
-  return useAsync((signal) => (id ? api.project.detail({ id }, { signal }) : Promise.reject(new Error('缺少项目编号'))), [id]);
+  return useAsync((signal) => (id ? api.project.detail({ id }, { signal }) : Promise.reject(new MissingIdError('链接中缺少项目编号，请从项目库重新进入。'))), [id]);
 }

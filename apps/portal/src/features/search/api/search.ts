@@ -1,14 +1,40 @@
-import type { SearchKind } from '@flagship/api-client';
+import { SEARCH_KINDS, type SearchKind, type SearchResult } from '@flagship/api-client';
 import { api } from '../../../lib/api';
 import { useAsync } from '@flagship/ui';
 
 export const SEARCH_PAGE_SIZE = 10;
+/** Hits of each kind shown on the 全部 tab. */
+export const GROUP_SIZE = 5;
+
+export type SearchHit = SearchResult['list'][number];
+export interface SearchGroup {
+  kind: SearchKind;
+  hits: SearchHit[];
+  total: number;
+}
+
+/** One kind's hits page by page, or for 全部 (no type) the first hits of every kind. */
+export type SearchView = { type: SearchKind; result: SearchResult } | { type: undefined; groups: SearchGroup[] };
 
 export function useSearch(keyword: string, type: SearchKind | undefined, page: number) {
-  return useAsync(
-    (signal) => (keyword ? api.content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE }, { signal }) : Promise.resolve(undefined)),
-    [keyword, type, page],
-  );
+  return useAsync(async (signal): Promise<SearchView | undefined> => {
+    if (!keyword) return undefined;
+    if (type) return { type, result: await api.content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE }, { signal }) };
+    const groups = await Promise.all(
+      SEARCH_KINDS.map(async (kind, index) => {
+        // The four requests fail together: only the first one toasts.
+        const result = await api.content.search({ keyword, type: kind, page: 1, pageSize: GROUP_SIZE }, { signal, silent: index > 0 });
+        return { kind, hits: result.list, total: result.total };
+      }),
+    );
+    return { type: undefined, groups };
+  }, [keyword, type, type ? page : 1]);
+}
+
+/** Hits per kind, for the tabs. */
+export function searchCounts(view: SearchView): Record<SearchKind, number> {
+  if (view.type) return view.result.counts;
+  return Object.fromEntries(view.groups.map((group) => [group.kind, group.total])) as Record<SearchKind, number>;
 }
 
 export const HIT_LINKS: Record<SearchKind, (id: number) => string> = {

@@ -1,15 +1,15 @@
 import { Paper } from '@mantine/core';
 import { RichHtml } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { Empty, Loading } from '../../../components/states';
-import { useSettings } from '../../../lib/settings';
+import { AsyncView, Empty } from '../../../components/states';
+import { useSettingsState } from '../../../lib/settings';
 
 export default function AboutPage() {
-  const settings = useSettings();
+  const settings = useSettingsState();
   return (
     <Page>
       <Paper withBorder p="xl">
-        {!settings ? <Loading /> : settings.about ? <RichHtml html={settings.about} /> : <Empty>暂无介绍</Empty>}
+        <AsyncView state={settings}>{(data) => (data.about ? <RichHtml html={data.about} /> : <Empty>暂无介绍</Empty>)}</AsyncView>
       </Paper>
     </Page>
   );

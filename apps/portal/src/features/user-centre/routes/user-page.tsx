@@ -9,6 +9,7 @@ import { APPLY_STATUS_LABELS, APPLY_STATUSES, type ApplyStatus, type ApplySummar
 import { Link, useNavigate } from 'react-router-dom';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
+import { IconAction } from '../../../components/icon-action';
 import { ListPagination } from '../../../components/list-pagination';
 import { Page } from '../../../components/page';
 import { AsyncView, Empty } from '../../../components/states';
@@ -80,7 +81,8 @@ export default function UserPage() {
               </Empty>
             ) : (
               <>
-                <Table.ScrollContainer minWidth={900}>
+                {/* Status, number and time share a column, actions are icons: the project title keeps room down to 800 px. */}
+                <Table.ScrollContainer minWidth={520}>
                   <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-label="我的申报">
                     <Table.Thead>
                       <Table.Tr>
@@ -97,10 +99,8 @@ export default function UserPage() {
                           />
                         </Table.Th>
                         <Table.Th>项目 / 表单</Table.Th>
-                        <Table.Th w={100}>状态</Table.Th>
-                        <Table.Th w={150}>申报编号</Table.Th>
-                        <Table.Th w={150}>更新时间</Table.Th>
-                        <Table.Th w={330}>操作</Table.Th>
+                        <Table.Th w={170}>状态 / 编号</Table.Th>
+                        <Table.Th w={1}>操作</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -125,21 +125,21 @@ export default function UserPage() {
                             </Stack>
                           </Table.Td>
                           <Table.Td>
-                            <ApplyStatusBadge status={apply.status} />
+                            <Stack gap={4} align="flex-start">
+                              <ApplyStatusBadge status={apply.status} />
+                              {apply.serialNumber && <Text size="sm">{apply.serialNumber}</Text>}
+                              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                                更新于 {formatDateTime(apply.updatedAt)}
+                              </Text>
+                            </Stack>
                           </Table.Td>
-                          <Table.Td>{apply.serialNumber ?? '—'}</Table.Td>
-                          <Table.Td>{formatDateTime(apply.updatedAt)}</Table.Td>
                           <Table.Td>
                             <Group gap={6} wrap="nowrap">
                               {EDITABLE_STATUSES.has(apply.status) && (
-                                <Button size="xs" component={Link} to={`/application?projectId=${apply.projectId}&formId=${apply.formId}`} leftSection={<IconPencil size={14} />}>
-                                  填写
-                                </Button>
+                                <IconAction label="填写" icon={<IconPencil size={16} />} to={`/application?projectId=${apply.projectId}&formId=${apply.formId}`} variant="filled" />
                               )}
-                              <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} />
-                              <Button size="xs" variant="outline" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => setRemoving(apply)}>
-                                删除
-                              </Button>
+                              <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} compact />
+                              <IconAction label="删除" icon={<IconTrash size={16} />} color="red.9" variant="outline" onClick={() => setRemoving(apply)} />
                             </Group>
                           </Table.Td>
                         </Table.Tr>
