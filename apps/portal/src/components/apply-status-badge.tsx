@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { APPLY_STATUS_LABELS, type ApplyStatus } from '@flagship/api-client';
+import { APPLY_STATUS_LABELS, EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus } from '@flagship/api-client';
 
 const COLORS: Record<ApplyStatus, string> = {
   draft: 'ink.6',
@@ -19,5 +19,5 @@ export function ApplyStatusBadge({ status }: { status: ApplyStatus }) {
   );
 }
 
-/** The applicant may change the application only in these states. */
-export const EDITABLE_STATUSES: ReadonlySet<ApplyStatus> = new Set(['draft', 'returned']);
+export const EDITABLE_STATUSES: ReadonlySet<ApplyStatus> = new Set(EDITABLE_APPLY_STATUSES);
+export const WITHDRAWABLE_STATUSES: ReadonlySet<ApplyStatus> = new Set(WITHDRAWABLE_APPLY_STATUSES);

@@ -1,6 +1,7 @@
 import {
   APPLY_STATUS_LABELS,
   buildApplicationSchema,
+  EDITABLE_APPLY_STATUSES,
   flattenIssues,
   formFieldsSchema,
   type Apply,
@@ -9,6 +10,7 @@ import {
   type FormDefinition,
   type FormField,
   type ProjectSummary,
+  WITHDRAWABLE_APPLY_STATUSES,
 } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { sha256Hex } from '../auth/tokens';
@@ -39,10 +41,9 @@ import { loadProjectRow } from './projects';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
-/** States in which the applicant may still change the application. */
-const EDITABLE: ApplyStatus[] = ['draft', 'returned'];
-/** States from which the applicant may withdraw (delete) it: not yet under review (a returned one has been reviewed). */
-const WITHDRAWABLE: ApplyStatus[] = ['draft', 'submitted'];
+const EDITABLE = [...EDITABLE_APPLY_STATUSES];
+// A returned application has been reviewed, so it can no longer be withdrawn.
+const WITHDRAWABLE = [...WITHDRAWABLE_APPLY_STATUSES];
 
 const STALE = '数据已在别处修改，请刷新后重试';
 

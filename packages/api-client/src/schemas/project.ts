@@ -24,6 +24,10 @@ export const APPLY_STATUS_LABELS: Record<ApplyStatus, string> = {
   rejected: '未通过',
   withdrawn: '已撤回',
 };
+/** The applicant may change an application only in these states. */
+export const EDITABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['draft', 'returned'];
+/** The applicant may withdraw (delete) an application only before review starts. */
+export const WITHDRAWABLE_APPLY_STATUSES: readonly ApplyStatus[] = ['draft', 'submitted'];
 
 export const projectSummarySchema = z.object({
   id: z.number().int(),

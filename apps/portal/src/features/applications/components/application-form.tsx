@@ -156,7 +156,8 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
     }
   };
 
-  const open = project.status === 'open';
+  // Staff may return an application after the deadline; it can then still be sent back.
+  const open = project.status === 'open' || detail.apply?.status === 'returned';
 
   return (
     <Stack gap="lg">

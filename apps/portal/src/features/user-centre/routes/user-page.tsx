@@ -8,7 +8,7 @@ import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS, APPLY_STATUSES, type ApplyStatus, type ApplySummary } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApplyActions } from '../../../components/apply-actions';
-import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
+import { ApplyStatusBadge, EDITABLE_STATUSES, WITHDRAWABLE_STATUSES } from '../../../components/apply-status-badge';
 import { IconAction } from '../../../components/icon-action';
 import { ListPagination } from '../../../components/list-pagination';
 import { Page } from '../../../components/page';
@@ -139,7 +139,9 @@ export default function UserPage() {
                                 <IconAction label="填写" icon={<IconPencil size={16} />} to={`/application?projectId=${apply.projectId}&formId=${apply.formId}`} variant="filled" />
                               )}
                               <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} compact />
-                              <IconAction label="删除" icon={<IconTrash size={16} />} color="red.9" variant="outline" onClick={() => setRemoving(apply)} />
+                              {WITHDRAWABLE_STATUSES.has(apply.status) && (
+                                <IconAction label="删除" icon={<IconTrash size={16} />} color="red.9" variant="outline" onClick={() => setRemoving(apply)} />
+                              )}
                             </Group>
                           </Table.Td>
                         </Table.Tr>
@@ -156,7 +158,7 @@ export default function UserPage() {
       <Modal opened={Boolean(removing)} onClose={() => setRemoving(undefined)} title="删除申报" centered>
         <Stack>
           <Text>
-            确定删除「{removing?.projectTitle} · {removing?.formTitle}」的申报吗？删除后不可恢复。
+            确定删除「{removing?.projectTitle} · {removing?.formTitle}」的申报吗？删除后将从您的列表中移除，不能再查看或修改。
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(undefined)}>
