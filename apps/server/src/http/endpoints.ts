@@ -39,9 +39,13 @@ export interface RegisterOptions {
   publicCache: { ttlMs: number; endpoints: ReadonlySet<string> };
 }
 
-/** Register a route for every declaration of the contract, validated by its own schemas. */
+/**
+ * Register a route for every declaration of the contract, validated by its own schemas. The caller
+ * is known before the input is validated: no session or the wrong one is refused before bad input.
+ */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
   const cache = createMicroCache(options.publicCache.ttlMs);
+  const principals = new WeakMap<FastifyRequest, Principal | null>();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
@@ -59,12 +63,15 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           endpoint: `${group}.${name}`,
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
+        preValidation: async (req) => {
+          principals.set(req, await options.authenticate(req, declaration));
+        },
         handler: async (req, reply) => {
           // Only requests without a session share answers: anything personal is never cached.
           const cacheKey = cacheable && !req.headers.authkey ? req.url : undefined;
           const cached = cacheKey ? cache.get(cacheKey) : undefined;
           if (cached) return reply.type('application/json; charset=utf-8').send(cached);
-          const principal = await options.authenticate(req, declaration);
+          const principal = principals.get(req) ?? null;
           const result = await handler({
             params: req.params as never,
             query: req.query as never,
