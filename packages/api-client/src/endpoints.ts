@@ -319,7 +319,7 @@ export const endpoints = {
       params: z.object({ projectId: idSchema }), body: formBody, data: consoleFormSchema,
     }),
     formUpdate: defineEndpoint({
-      method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段或改变类型）', auth: 'staff', response: 'json',
+      method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段、改变类型或删除已被选用的选项）', auth: 'staff', response: 'json',
       params: consoleFormParams, body: formBody, data: consoleFormSchema,
     }),
     formDelete: defineEndpoint({
