@@ -11,7 +11,7 @@ import {
 } from '@flagship/api-client';
 import ExcelJS from 'exceljs';
 import { zipSync, type Zippable } from 'fflate';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { asStaff, audit } from '../../auth/staff';
 import type { AppContext } from '../../context';
@@ -27,7 +27,7 @@ import { pageWindow } from '../../lib/paging';
 import { storageFor } from '../../lib/storage';
 import { sendFile, toUpload } from '../files';
 import { projectSummaryColumns, toProjectSummary } from '../projects';
-import { checkCategory, likePattern, noticeEmail, notifyUser } from './shared';
+import { checkCategory, likePattern, noticeEmail, notifyUser, SENT_TO_STAFF } from './shared';
 
 type ReviewHandlers = Pick<
   Handlers['console'],
@@ -144,9 +144,6 @@ function toApplySummary({ application: a, projectTitle, formTitle, account, appl
     reviewerAccount,
   };
 }
-
-/** Staff see what was sent to them: applications submitted at least once (never bare drafts). */
-const SENT_TO_STAFF = isNotNull(applications.submittedAt);
 
 async function applyRow(db: Executor, id: number): Promise<ApplyRow> {
   const [row] = await applySelect(db).where(and(eq(applications.id, id), SENT_TO_STAFF)).limit(1);

@@ -2,11 +2,14 @@ import type { CategoryKind } from '@flagship/api-client';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
-import { categories, regions, uploads, users } from '../../db/schema';
+import { applications, categories, regions, uploads, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { Mailer } from '../../lib/mailer';
 
 const FILE_URL = /^\/api\/file\/(\d+)$/;
+
+/** Staff see what was sent to them: applications submitted at least once (never bare drafts). */
+export const SENT_TO_STAFF = isNotNull(applications.submittedAt);
 
 /** `%` and `_` in a keyword are literal in LIKE. */
 export function likePattern(keyword: string): string {
