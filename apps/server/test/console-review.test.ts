@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/lib/mailer';
 import { notifyUser } from '../src/routes/console/shared';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
+import { AUTHENTICATIONS } from '../src/db/seed';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -24,6 +25,24 @@ describe.each(drivers)('console review on %s', (driver) => {
     region = await someDistrict(server.handle.db);
   });
   afterAll(() => server?.close());
+
+  it('has the demo review work to show on a fresh database: pending authentications and applications in every state', async () => {
+    const queue = await reviewer.api.console.authenticationList({ status: 0 });
+    expect(queue.total).toBeGreaterThanOrEqual(AUTHENTICATIONS.length);
+    const pending = await reviewer.api.console.authenticationGet({ id: queue.list[0]!.id });
+    expect(pending.licenseUploads).toHaveLength(1);
+    expect(await reviewer.api.files.get({ id: pending.licenseUploads[0]!.id })).toBeInstanceOf(Blob);
+
+    const calls = (await reviewer.api.console.projectOptions()).filter((p) => p.submittedCount > 0);
+    const seen = [];
+    for (const call of calls) seen.push(...(await reviewer.api.console.applyList({ projectId: call.id, pageSize: 100 })).list);
+    expect(new Set(seen.map((a) => a.status))).toEqual(new Set(['submitted', 'reviewing', 'returned', 'approved', 'rejected']));
+    expect(seen.some((a) => a.applicantEmail === null)).toBe(true);
+    const detail = await reviewer.api.console.applyGet({ applyId: seen.find((a) => a.status === 'submitted')!.id });
+    expect(detail.apply.receipt?.serialNumber).toMatch(/^FS-\d{4}-\d{6}$/);
+    expect(detail.attachments.length).toBeGreaterThanOrEqual(2);
+    expect(await reviewer.api.files.get({ id: detail.attachments[0]!.id })).toBeInstanceOf(Blob);
+  });
 
   describe('enterprise authentications', () => {
     let applicant: Applicant;
