@@ -16,9 +16,9 @@ export function withNoticeNote(message: string, email: string | null): string {
   return email ? message : `${message}。${NOT_EMAILED}，如需及时告知请电话联系。`;
 }
 
-/** Shown where a decision is made, when the applicant cannot be e-mailed. */
-export function NoEmailAlert({ email }: { email: string | null }) {
-  if (email) return null;
+/** Shown where a decision is made: where it will be e-mailed, or a warning that it will not be. */
+export function NoticeEmailNote({ email }: { email: string | null }) {
+  if (email) return <Text size="sm">审核结果将以邮件发送至 {email}。</Text>;
   return (
     <Alert color={TONE.warning} variant="light" title="申请人没有电子邮箱">
       <Text size="sm">审核结果不会通过邮件通知申请人，只在门户网站显示；如需及时告知，请电话联系。</Text>

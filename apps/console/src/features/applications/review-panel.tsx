@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { IconArrowBackUp, IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import { ApiError, Errno, reviewBody, type ApplyStatus, type ConsoleApplySummary, type REVIEW_DECISIONS } from '@flagship/api-client';
 import { useForm } from '@mantine/form';
-import { NoEmailAlert, withNoticeNote } from '../../components/notice-email';
+import { NoticeEmailNote, withNoticeNote } from '../../components/notice-email';
 import { api, showSuccess } from '../../lib/api';
 import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { TONE } from '../../lib/tones';
@@ -12,9 +12,9 @@ type Decision = (typeof REVIEW_DECISIONS)[number];
 
 const DECISIONS: Record<Decision, { label: string; title: string; color: string; needsMessage: boolean; hint: string; done: string }> = {
   reviewing: { label: '移至审核中', title: '开始审核', color: TONE.info, needsMessage: false, hint: '申报将显示为「审核中」，申请人不能再修改。', done: '已移至审核中' },
-  returned: { label: '退回修改', title: '退回修改', color: TONE.warning, needsMessage: true, hint: '申请人将收到邮件通知，可按审核意见修改后重新提交。', done: '已退回申请人修改' },
-  approved: { label: '通过', title: '审核通过', color: TONE.success, needsMessage: false, hint: '申请人将收到邮件通知，申报状态变为「已通过」。', done: '申报已通过' },
-  rejected: { label: '不通过', title: '审核不通过', color: TONE.danger, needsMessage: true, hint: '申请人将收到邮件通知，申报状态变为「未通过」。', done: '申报未通过' },
+  returned: { label: '退回修改', title: '退回修改', color: TONE.warning, needsMessage: true, hint: '申请人可按审核意见修改后重新提交。', done: '已退回申请人修改' },
+  approved: { label: '通过', title: '审核通过', color: TONE.success, needsMessage: false, hint: '申报状态变为「已通过」。', done: '申报已通过' },
+  rejected: { label: '不通过', title: '审核不通过', color: TONE.danger, needsMessage: true, hint: '申报状态变为「未通过」。', done: '申报未通过' },
 };
 
 const ICONS: Record<Decision, typeof IconEye> = { reviewing: IconEye, returned: IconArrowBackUp, approved: IconCheck, rejected: IconX };
@@ -80,7 +80,7 @@ function ReviewModal({ applyId, decision, version, applicantEmail, onClose, onRe
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{meta.hint}</Text>
-          {notifies && <NoEmailAlert email={applicantEmail} />}
+          {notifies && <NoticeEmailNote email={applicantEmail} />}
           {conflict && (
             <Alert color={TONE.danger} variant="light" title="操作未完成">
               {conflict}（申报可能已被其他工作人员处理或被申请人修改，请关闭后刷新页面。）

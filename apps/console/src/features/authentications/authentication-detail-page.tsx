@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
 import { InfoTable } from '../../components/info-table';
-import { NoEmailAlert, noticeEmailText, withNoticeNote } from '../../components/notice-email';
+import { NoticeEmailNote, noticeEmailText, withNoticeNote } from '../../components/notice-email';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { AuthStatusBadge } from '../../components/status-badges';
@@ -177,7 +177,7 @@ function ApproveModal({ item, onClose, onDone }: { item: ConsoleAuthentication; 
     <Modal opened onClose={onClose} title="通过企业认证" centered>
       <Stack>
         <Text size="sm">通过后，「{item.enterpriseName}」将进入门户网站企业库，申请人的认证状态变为「已认证」。</Text>
-        <NoEmailAlert email={item.applicantEmail} />
+        <NoticeEmailNote email={item.applicantEmail} />
         <CategorySelect kind="enterprise" label="企业库分类（可选）" value={categoryId} onChange={setCategoryId} comboboxProps={{ withinPortal: true }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -211,7 +211,7 @@ function RejectModal({ item, onClose, onDone }: { item: ConsoleAuthentication; o
     <Modal opened onClose={onClose} title="企业认证不通过" centered>
       <form onSubmit={reject} noValidate>
         <Stack>
-          <NoEmailAlert email={item.applicantEmail} />
+          <NoticeEmailNote email={item.applicantEmail} />
           <Textarea label="未通过原因" required description="申请人会看到此原因，请写明需要修改或补充的内容" autosize minRows={3} maxRows={8} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
