@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The server, and the staff accounts command (so it runs without dev dependencies).
+  entry: { main: 'src/main.ts', staff: 'src/cli/staff.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { loadConfig } from './env';
+import { storageFor } from './lib/storage';
 
 async function main() {
   const config = loadConfig();
@@ -14,7 +15,7 @@ async function main() {
     await handle.close().catch(() => {});
     process.exit(1);
   }
-  if (config.seedDemo) await seedDatabase(handle.db);
+  if (config.seedDemo) await seedDatabase(handle.db, { storage: storageFor(config.dataDir) });
 
   const app = await buildApp({ config, db: handle.db });
   const shutdown = async (signal: string) => {

@@ -174,6 +174,55 @@ describe.each(drivers)('console publishing on %s', (driver) => {
     expect((await apiError(reviewer.api.console.formUpdate({ projectId: project.id, formId: form.id, title: 'x', fields: [] }, { silent: true }))).errno).toBe(Errno.FORBIDDEN);
   });
 
+  it('refuses removing or re-valuing a choice option that submissions chose (409), allows relabelling', async () => {
+    const opts = (...values: string[]) => values.map((value) => ({ label: `选项${value}`, value }));
+    const choices: FormField[] = [
+      { key: 'genre', kind: 'select', label: '艺术门类', options: opts('drama', 'music', 'dance') },
+      { key: 'partners', kind: 'multiSelect', label: '合作方', options: opts('troupe', 'venue') },
+      { key: 'applyType', kind: 'radio', label: '申报类型', options: opts('new', 'revival') },
+      { key: 'promises', kind: 'checkbox', label: '承诺事项', options: opts('truthful', 'ip') },
+      { key: 'crew', kind: 'table', label: '主创人员', columns: [{ key: 'name', kind: 'text', label: '姓名' }, { key: 'title', kind: 'select', label: '职称', options: opts('senior', 'junior') }] },
+    ];
+    const project = await admin.api.console.projectCreate(call({ title: '选项变更测试' }));
+    const form = await admin.api.console.formCreate({ projectId: project.id, title: '申报书', fields: choices });
+    await admin.api.console.projectPublish({ id: project.id, published: true });
+    const applicant = await server.newUser();
+    await applicant.api.apply.save({
+      projectId: project.id,
+      formId: form.id,
+      version: 0,
+      submit: true,
+      data: { genre: 'drama', partners: ['venue'], applyType: 'new', promises: ['truthful', 'ip'], crew: [{ name: '甲', title: 'senior' }] },
+    });
+
+    type Options = { label: string; value: string }[];
+    const edit = (key: string, change: (options: Options) => Options, fields = choices) =>
+      fields.map((f) => {
+        if (f.key !== key) return f;
+        if (f.kind === 'table') return { ...f, columns: f.columns.map((c) => (c.kind === 'select' ? { ...c, options: change(c.options) } : c)) };
+        return 'options' in f ? { ...f, options: change(f.options) } : f;
+      }) as FormField[];
+    const refused = async (fields: FormField[]) => {
+      const error = await apiError(admin.api.console.formUpdate({ projectId: project.id, formId: form.id, title: '申报书', fields }, { silent: true }));
+      expect(error.errno).toBe(Errno.CONFLICT);
+      return error.errmsg;
+    };
+
+    const without = (value: string) => (options: Options) => options.filter((o) => o.value !== value);
+    expect(await refused(edit('genre', without('drama')))).toContain('「艺术门类」（genre）的选项「选项drama」（drama）被删除');
+    expect(await refused(edit('partners', without('venue')))).toContain('「合作方」（partners）的选项「选项venue」（venue）被删除');
+    expect(await refused(edit('applyType', (o) => o.map((x) => (x.value === 'new' ? { ...x, value: 'fresh' } : x))))).toContain('「申报类型」（applyType）的选项「选项new」的值由 new 改为 fresh');
+    expect(await refused(edit('promises', without('ip')))).toContain('「承诺事项」（promises）的选项「选项ip」（ip）被删除');
+    expect(await refused(edit('crew', without('senior')))).toContain('「主创人员」的列「职称」（crew.title）的选项「选项senior」（senior）被删除');
+    expect((await server.handle.db.select().from(forms).where(eq(forms.id, form.id)))[0]?.version).toBe(1);
+
+    // Options nobody chose may go; relabelling keeps the value and is fine.
+    const relabelled = edit('genre', (o) => without('dance')(o).map((x) => (x.value === 'drama' ? { ...x, label: '戏剧' } : x)));
+    const saved = await admin.api.console.formUpdate({ projectId: project.id, formId: form.id, title: '申报书', fields: edit('crew', without('junior'), relabelled) });
+    expect(saved.version).toBe(2);
+    expect(saved.fields[0]).toMatchObject({ options: [{ label: '戏剧', value: 'drama' }, { label: '选项music', value: 'music' }] });
+  });
+
   it('publishes notices as drafts, scheduled or live, sanitised', async () => {
     const draft = await admin.api.console.policyCreate({
       title: '控制台测试公告',

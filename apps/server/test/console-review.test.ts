@@ -1,8 +1,12 @@
 import { creditCodeCheckChar, Errno, type SubmitAuthenticationInput } from '@flagship/api-client';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../src/lib/mailer';
+import { notifyUser } from '../src/routes/console/shared';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
+import { AUTHENTICATIONS } from '../src/db/seed';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -21,6 +25,24 @@ describe.each(drivers)('console review on %s', (driver) => {
     region = await someDistrict(server.handle.db);
   });
   afterAll(() => server?.close());
+
+  it('has the demo review work to show on a fresh database: pending authentications and applications in every state', async () => {
+    const queue = await reviewer.api.console.authenticationList({ status: 0 });
+    expect(queue.total).toBeGreaterThanOrEqual(AUTHENTICATIONS.length);
+    const pending = await reviewer.api.console.authenticationGet({ id: queue.list[0]!.id });
+    expect(pending.licenseUploads).toHaveLength(1);
+    expect(await reviewer.api.files.get({ id: pending.licenseUploads[0]!.id })).toBeInstanceOf(Blob);
+
+    const calls = (await reviewer.api.console.projectOptions()).filter((p) => p.submittedCount > 0);
+    const seen = [];
+    for (const call of calls) seen.push(...(await reviewer.api.console.applyList({ projectId: call.id, pageSize: 100 })).list);
+    expect(new Set(seen.map((a) => a.status))).toEqual(new Set(['submitted', 'reviewing', 'returned', 'approved', 'rejected']));
+    expect(seen.some((a) => a.applicantEmail === null)).toBe(true);
+    const detail = await reviewer.api.console.applyGet({ applyId: seen.find((a) => a.status === 'submitted')!.id });
+    expect(detail.apply.receipt?.serialNumber).toMatch(/^FS-\d{4}-\d{6}$/);
+    expect(detail.attachments.length).toBeGreaterThanOrEqual(2);
+    expect(await reviewer.api.files.get({ id: detail.attachments[0]!.id })).toBeInstanceOf(Blob);
+  });
 
   describe('enterprise authentications', () => {
     let applicant: Applicant;
@@ -48,7 +70,7 @@ describe.each(drivers)('console review on %s', (driver) => {
       const submitted = await applicant.api.enterprise.submitAuthentication(input);
       const queue = await reviewer.api.console.authenticationList({ status: 0, keyword: '审核测试演艺' });
       expect(queue.list.map((a) => a.id)).toEqual([submitted.id]);
-      expect(queue.list[0]).toMatchObject({ account: applicant.account, status: 0 });
+      expect(queue.list[0]).toMatchObject({ account: applicant.account, applicantEmail: applicant.account, status: 0 });
 
       const detail = await reviewer.api.console.authenticationGet({ id: submitted.id });
       expect(detail.licenseUploads.map((u) => u.name)).toEqual(['营业执照.png']);
@@ -162,15 +184,33 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect((await auditOf(server, 'apply.approve'))[0]?.detail).toMatchObject({ from: 'submitted', to: 'approved', message: '同意立项' });
     });
 
-    it('tells an applicant without e-mail by text message', async () => {
+    it('tells staff when an applicant has no e-mail address: the decision goes to the SMS outbox only, with a warning', async () => {
       const carol = await server.newUser();
       const file = await carol.api.files.upload({ file: new Blob([new Uint8Array(pdf('carol'))]), name: 'c.pdf' });
       const sent = await carol.api.apply.save({ projectId, formId, version: 0, submit: true, data: validData({ proposal: file.id }) });
-      await reviewer.api.console.applyReview({ applyId: sent.id, status: 'rejected', message: '不符合申报条件' });
+      expect((await reviewer.api.console.applyGet({ applyId: sent.id })).apply.applicantEmail).toBeNull();
+      const rejected = await reviewer.api.console.applyReview({ applyId: sent.id, status: 'rejected', message: '不符合申报条件' });
+      expect(rejected.applicantEmail).toBeNull();
       const sms = server.outbox().find((m) => m.includes(`To: ${carol.account}`));
       expect(sms).toContain('Channel: sms');
       expect(sms).toContain('未通过');
       expect((await carol.api.project.applyDetail({ applyId: sent.id })).status).toBe('rejected');
+      expect((await reviewer.api.console.applyList({ projectId, keyword: alice.account })).list[0]?.applicantEmail).toBe(alice.account);
+
+      const warnings: unknown[] = [];
+      const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+      const channels: string[] = [];
+      const mailer: Mailer = { sendMail: async (m) => void channels.push(`mail ${m.to}`), sendSms: async (m) => void channels.push(`sms ${m.to}`) };
+      await notifyUser(server.handle.db, mailer, log, carol.userId, '测试', '正文');
+      expect(channels).toEqual([`sms ${carol.account}`]);
+      expect(JSON.stringify(warnings)).toContain('no e-mail address');
+
+      // An e-mail address on file is used, and staff see it.
+      await carol.api.user.update({ id: carol.userId, email: 'carol@example.org' });
+      await notifyUser(server.handle.db, mailer, log, carol.userId, '测试', '正文');
+      expect(channels.at(-1)).toBe('mail carol@example.org');
+      expect(warnings).toHaveLength(1);
+      expect((await reviewer.api.console.applyGet({ applyId: sent.id })).apply.applicantEmail).toBe('carol@example.org');
     });
 
     it('exports a spreadsheet with one column per field, by link with authkey or through the SDK', async () => {

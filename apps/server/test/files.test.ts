@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
 import { staff, staffSessions, uploads } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
-import { cfb, EXE, HTML, PNG, pdf, SVG } from './apply-fixtures';
+import { cfb, createCall, EXE, HTML, PNG, pdf, SVG, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
 type User = Awaited<ReturnType<TestServer['newUser']>>;
@@ -74,15 +74,21 @@ describe.each(drivers)('uploads on %s', (driver) => {
     expect(await anonymous.text()).not.toContain('secret');
   });
 
-  it('lets staff upload and read any file; a public file is readable by every session', async () => {
+  it('lets staff upload files and read those sent to them, never a file only a draft uses; a public file is readable by every session', async () => {
     const [member] = await server.handle.db.insert(staff).values({ account: `reviewer-${Date.now()}`, passwordHash: 'x' }).returning({ id: staff.id });
     const token = newToken(STAFF_TOKEN_PREFIX);
     await server.handle.db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId: member!.id, expiresAt: new Date(Date.now() + 3600_000) });
     const headers = { authKey: token };
 
+    const read = async (url: string) => (await fetch(`${server.baseUrl}${url}`, { headers })).status;
     const mine = await upload(owner, pdf('for the reviewer'), 'owner.pdf');
-    const asStaff = await fetch(`${server.baseUrl}${mine.url}`, { headers });
-    expect(asStaff.status).toBe(200);
+    const drafted = await upload(owner, pdf('only in a draft'), 'draft.pdf');
+    expect(await read(mine.url)).toBe(404);
+    const { projectId, formIds } = await createCall(server.handle.db, 'open', 2);
+    await owner.api.apply.save({ projectId, formId: formIds[1]!, version: 0, data: { proposal: drafted.id } });
+    await owner.api.apply.save({ projectId, formId: formIds[0]!, version: 0, submit: true, data: validData({ proposal: mine.id }) });
+    expect(await read(mine.url)).toBe(200);
+    expect(await read(drafted.url)).toBe(404);
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)]), 'notice.png');
@@ -90,6 +96,7 @@ describe.each(drivers)('uploads on %s', (driver) => {
     expect(uploaded.errno).toBe(Errno.OK);
     const [row] = await server.handle.db.select().from(uploads).where(eq(uploads.id, uploaded.data.id));
     expect(row).toMatchObject({ ownerStaffId: member!.id, ownerUserId: null });
+    expect(await read(uploaded.data.url)).toBe(200);
     const byApplicant = await fetch(`${server.baseUrl}${uploaded.data.url}`, { headers: { authKey: other.api.session.getToken()! } });
     expect(byApplicant.status).toBe(404);
     await server.handle.db.update(uploads).set({ public: true }).where(eq(uploads.id, uploaded.data.id));

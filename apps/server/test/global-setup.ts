@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed';
+import { storageFor } from '../src/lib/storage';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +25,8 @@ export async function setup(project: TestProject) {
   templateDir = mkdtempSync(join(tmpdir(), 'flagship-template-'));
   const lite = await openDatabase({ dataDir: templateDir, databaseUrl: undefined });
   await migrateDatabase(lite);
-  await seedDatabase(lite.db);
+  // Both templates keep their demo uploads here; every test server copies them.
+  await seedDatabase(lite.db, { storage: storageFor(templateDir) });
   await lite.close();
   project.provide('pgliteTemplate', templateDir);
 
@@ -38,7 +40,7 @@ export async function setup(project: TestProject) {
     const templateUrl = postgres.url.replace(/\/postgres$/, '/flagship_template');
     const pg = await openDatabase({ dataDir: templateDir, databaseUrl: templateUrl });
     await migrateDatabase(pg);
-    await seedDatabase(pg.db);
+    await seedDatabase(pg.db, { storage: storageFor(templateDir) });
     await pg.close();
     postgresUrl = postgres.url;
   }

@@ -80,6 +80,8 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  // The seed's uploads (files of the demo applicants) live next to the templates.
+  cpSync(join(inject('pgliteTemplate'), 'uploads'), join(dataDir, 'uploads'), { recursive: true });
   if (driver === 'pglite') {
     cpSync(join(inject('pgliteTemplate'), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   } else {

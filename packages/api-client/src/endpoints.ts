@@ -267,7 +267,7 @@ export const endpoints = {
       multipart: true, data: uploadSchema,
     }),
     get: defineEndpoint({
-      method: 'GET', path: '/api/file/{id}', summary: '取回上传的文件：公开文件（封面、照片）任何人可取，其余仅上传者与工作人员', auth: 'optional', response: 'link',
+      method: 'GET', path: '/api/file/{id}', summary: '取回上传的文件：公开文件（封面、照片）任何人可取，其余仅上传者，以及工作人员（工作人员上传的、已提交申报或企业认证用到的）', auth: 'optional', response: 'link',
       params: idParams, query: exportQuery, data: z.instanceof(Blob),
     }),
   },
@@ -319,7 +319,7 @@ export const endpoints = {
       params: z.object({ projectId: idSchema }), body: formBody, data: consoleFormSchema,
     }),
     formUpdate: defineEndpoint({
-      method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段或改变类型）', auth: 'staff', response: 'json',
+      method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段、改变类型或删除已被选用的选项）', auth: 'staff', response: 'json',
       params: consoleFormParams, body: formBody, data: consoleFormSchema,
     }),
     formDelete: defineEndpoint({

@@ -1,11 +1,15 @@
-import { Errno, type EndpointDeclaration } from '@flagship/api-client';
+import { endpoints, Errno, REVIEWER_ENDPOINTS, type EndpointDeclaration } from '@flagship/api-client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, staff, staffSessions, users } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { Principal, StaffRole } from './principal';
+import { requireAdmin } from './staff';
 import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
+
+/** Console endpoints a reviewer may call; every other staff endpoint needs an admin. */
+const reviewerMay = new Set<EndpointDeclaration>(REVIEWER_ENDPOINTS.map((name) => endpoints.console[name]));
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
 function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
@@ -41,7 +45,8 @@ export async function findPrincipal(db: Database, token: string): Promise<Princi
 
 /**
  * Resolve the caller as the declaration's `auth` asks: public endpoints ignore tokens (no lookup
- * on the hot paths); elsewhere a missing token is 401 where one is needed and a bad one is 1001.
+ * on the hot paths); elsewhere a missing token is 401 where one is needed and a bad one is 1001;
+ * staff endpoints also check the role.
  */
 export async function authenticate(db: Database, req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null> {
   if (declaration.auth === 'public') return null;
@@ -53,6 +58,9 @@ export async function authenticate(db: Database, req: FastifyRequest, declaratio
   const principal = await findPrincipal(db, token);
   if (!principal) throw new AppError(Errno.SESSION_INVALID, '登录已失效，请重新登录');
   if (declaration.auth === 'user' && principal.kind !== 'user') throw new AppError(Errno.FORBIDDEN, '请使用申报账号登录');
-  if (declaration.auth === 'staff' && principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
+  if (declaration.auth === 'staff') {
+    if (principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
+    if (!reviewerMay.has(declaration)) requireAdmin(principal);
+  }
   return principal;
 }

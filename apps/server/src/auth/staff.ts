@@ -1,8 +1,9 @@
 import { Errno, staffAccountSchema, type StaffRole } from '@flagship/api-client';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../db/password';
-import { auditLogs, staff, STAFF_ROLES } from '../db/schema';
+import { auditLogs, staff, STAFF_ROLES, staffSessions } from '../db/schema';
 import { AppError, forbidden } from '../http/errors';
 import { isCommonPassword } from '../lib/common-passwords';
 import type { Principal } from './principal';
@@ -65,24 +66,92 @@ export interface NewStaff {
   name?: string;
 }
 
+/** A staff account as typed by an operator, normalised (lower case), or refused. */
+function parseAccount(raw: string): string {
+  const account = staffAccountSchema.safeParse(raw);
+  if (!account.success) throw new AppError(Errno.INVALID_INPUT, `账号：${account.error.issues[0]?.message ?? '格式不正确'}`);
+  return account.data;
+}
+
+function checkRole(role: string): StaffRole {
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new AppError(Errno.INVALID_INPUT, `角色：应为 ${STAFF_ROLES.join(' 或 ')}`);
+  return role as StaffRole;
+}
+
+async function checkedHash(password: string, account: string): Promise<string> {
+  const problem = staffPasswordProblem(password, account);
+  if (problem) throw new AppError(Errno.INVALID_INPUT, `密码：${problem}`);
+  return hashPassword(password);
+}
+
 /** Create a staff account; refuses bad accounts, unknown roles, weak passwords and duplicates. */
 export async function createStaff(db: Executor, input: NewStaff): Promise<{ id: number; account: string; role: StaffRole }> {
-  const account = staffAccountSchema.safeParse(input.account);
-  if (!account.success) throw new AppError(Errno.INVALID_INPUT, `账号：${account.error.issues[0]?.message ?? '格式不正确'}`);
-  if (!(STAFF_ROLES as readonly string[]).includes(input.role)) {
-    throw new AppError(Errno.INVALID_INPUT, `角色：应为 ${STAFF_ROLES.join(' 或 ')}`);
-  }
-  const problem = staffPasswordProblem(input.password, account.data);
-  if (problem) throw new AppError(Errno.INVALID_INPUT, `密码：${problem}`);
-  const passwordHash = await hashPassword(input.password);
+  const account = parseAccount(input.account);
+  const role = checkRole(input.role);
+  const passwordHash = await checkedHash(input.password, account);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staff)
-      .values({ account: account.data, passwordHash, name: input.name ?? '', role: input.role as StaffRole })
+      .values({ account, passwordHash, name: input.name ?? '', role })
       .onConflictDoNothing({ target: staff.account })
       .returning({ id: staff.id, account: staff.account, role: staff.role });
-    if (!row) throw new AppError(Errno.CONFLICT, `账号 ${account.data} 已存在`);
+    if (!row) throw new AppError(Errno.CONFLICT, `账号 ${account} 已存在`);
     await tx.insert(auditLogs).values({ actorKind: 'system', action: 'staff.create', objectType: 'staff', objectId: String(row.id), detail: { account: row.account, role: row.role } });
     return row;
+  });
+}
+
+export interface StaffChanges {
+  account: string;
+  password?: string;
+  role?: string;
+  name?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Change a staff account (password, role, name, disabled). A new password or disabling ends the
+ * member's sessions; the last enabled admin can be neither demoted nor disabled.
+ */
+export async function updateStaff(
+  db: Executor,
+  input: StaffChanges,
+): Promise<{ id: number; account: string; role: StaffRole; disabled: boolean; endedSessions: number }> {
+  const account = parseAccount(input.account);
+  const role = input.role === undefined ? undefined : checkRole(input.role);
+  const passwordHash = input.password === undefined ? undefined : await checkedHash(input.password, account);
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select().from(staff).where(eq(staff.account, account)).for('update').limit(1);
+    if (!member) throw new AppError(Errno.NOT_FOUND, `账号 ${account} 不存在`);
+    const next = { role: role ?? (member.role as StaffRole), disabled: input.disabled ?? member.disabled };
+    if (member.role === 'admin' && !member.disabled && (next.role !== 'admin' || next.disabled)) {
+      const [others] = await tx
+        .select({ n: count() })
+        .from(staff)
+        .where(and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, member.id)));
+      if (!others?.n) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
+    }
+    await tx
+      .update(staff)
+      .set({ ...next, ...(passwordHash ? { passwordHash } : {}), ...(input.name === undefined ? {} : { name: input.name }) })
+      .where(eq(staff.id, member.id));
+    // A new password or a disabled account must not leave a session open.
+    const ended =
+      passwordHash || next.disabled
+        ? await tx
+            .update(staffSessions)
+            .set({ revokedAt: new Date() })
+            .where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.revokedAt)))
+            .returning({ id: staffSessions.id })
+        : [];
+    const changed = (['password', 'role', 'name', 'disabled'] as const).filter((key) => input[key] !== undefined);
+    await tx.insert(auditLogs).values({
+      actorKind: 'system',
+      action: 'staff.update',
+      objectType: 'staff',
+      objectId: String(member.id),
+      detail: { account, changed, role: next.role, disabled: next.disabled, endedSessions: ended.length },
+    });
+    return { id: member.id, account, ...next, endedSessions: ended.length };
   });
 }

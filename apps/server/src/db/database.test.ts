@@ -1,19 +1,24 @@
 // The database layer on a real database: PGlite always, PostgreSQL when the machine has it.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FORM_FIELD_KINDS, formFieldsSchema, isValidCreditCode as contractCreditCheck } from '@flagship/api-client';
+import { buildApplicationSchema, FORM_FIELD_KINDS, formFieldsSchema, isValidCreditCode as contractCreditCheck } from '@flagship/api-client';
 import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
 import { and, asc, count, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptHash } from '../../test/apply-fixtures';
 import { rowsOf } from '../lib/rows';
+import { localDiskStorage } from '../lib/storage';
 import { DATABASE_TIME_ZONE, lockPgliteDataDir, openDatabase, type DatabaseHandle } from './client';
 import { findMigrationsFolder, migrateDatabase, readMigrations } from './migrate';
 import { verifyPassword } from './password';
 import {
   applications,
+  applicationSerials,
   categories,
+  enterpriseAuthentications,
   enterprises,
   experts,
   forms,
@@ -22,11 +27,12 @@ import {
   regions,
   settings,
   staff,
+  uploads,
   users,
   type FormFieldDefinition,
 } from './schema';
 import { searchQuery } from './search';
-import { DEMO_ADMIN, seedDatabase, type SeedResult } from './seed';
+import { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_ADMIN, DEMO_APPLICANT_PASSWORD, seedDatabase, type SeedResult } from './seed';
 
 type Searchable = typeof projects | typeof policies | typeof experts | typeof enterprises;
 
@@ -35,18 +41,21 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
   let cleanup: () => Promise<void>;
   let seed: SeedResult;
   const seededAt = new Date();
+  const filesDir = mkdtempSync(join(tmpdir(), 'flagship-seed-files-'));
+  const storage = localDiskStorage(filesDir);
 
   beforeAll(async () => {
     ({ handle, cleanup } = await open());
     await migrateDatabase(handle);
     const started = Date.now();
-    seed = await seedDatabase(handle.db, { now: seededAt });
-    // Well under 5 s on PGlite (scrypt of the admin password included).
+    seed = await seedDatabase(handle.db, { now: seededAt, storage });
+    // Well under 5 s on PGlite (scrypt of the demo passwords included).
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   afterAll(async () => {
     await cleanup?.();
+    rmSync(filesDir, { recursive: true, force: true });
   });
 
   const total = async (table: PgTable, where?: SQL) => {
@@ -78,7 +87,7 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
 
   it('seeds the demo content once', async () => {
     expect(seed.seeded).toBe(true);
-    const again = await seedDatabase(handle.db);
+    const again = await seedDatabase(handle.db, { storage });
     expect(again.seeded).toBe(false);
     expect(await total(projects)).toBe(seed.counts.projects);
   });
@@ -181,6 +190,56 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
     expect(admin?.disabled).toBe(false);
     expect(admin?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword(DEMO_ADMIN.password, admin?.passwordHash)).toBe(true);
+  });
+
+  it('seeds review work: applicants, applications in every review state with serials and receipts, and pending authentications', async () => {
+    expect(seed.counts).toMatchObject({ users: APPLICANTS.length, applications: APPLICATIONS.length, authentications: AUTHENTICATIONS.length });
+    const people = await handle.db.select().from(users);
+    expect(people.map((u) => u.account).sort()).toEqual(APPLICANTS.map((a) => a.account).sort());
+    expect(await verifyPassword(DEMO_APPLICANT_PASSWORD, people[0]?.passwordHash)).toBe(true);
+    // One applicant can only be told by text message: the console shows staff that case.
+    expect(people.some((u) => /^1\d{10}$/.test(u.account) && u.email === '')).toBe(true);
+
+    const [admin] = await handle.db.select().from(staff).where(eq(staff.account, DEMO_ADMIN.account));
+    const sent = await handle.db.select().from(applications).orderBy(asc(applications.submittedAt));
+    expect(new Set(sent.map((a) => a.status))).toEqual(new Set(['submitted', 'reviewing', 'returned', 'approved', 'rejected']));
+    // Serials count per year in order of submission, as the server gives them.
+    const years = new Map<string, number>();
+    for (const a of sent) {
+      const year = a.serialNumber!.slice(3, 7);
+      years.set(year, (years.get(year) ?? 0) + 1);
+      expect(a.serialNumber).toBe(`FS-${year}-${String(years.get(year)).padStart(6, '0')}`);
+      expect(a.receiptHash).toBe(receiptHash(a.data));
+      expect(a.submittedAt!.getTime()).toBeLessThan(seededAt.getTime());
+      const decided = ['returned', 'approved', 'rejected'].includes(a.status);
+      expect([a.reviewedBy, Boolean(a.reviewMessage)]).toEqual(decided ? [admin?.id, true] : [null, false]);
+    }
+    const counters = await handle.db.select().from(applicationSerials);
+    expect(counters.map((c) => [String(c.year), c.last])).toEqual(expect.arrayContaining([...years]));
+
+    // Each passes its form's rules on submit, and every file it names is the applicant's and stored.
+    for (const a of sent) {
+      const [form] = await handle.db.select().from(forms).where(eq(forms.id, a.formId));
+      const own = new Map((await handle.db.select().from(uploads).where(eq(uploads.ownerUserId, a.userId))).map((u) => [u.id, u]));
+      const schema = buildApplicationSchema(formFieldsSchema.parse(form?.fields), { mode: 'submit', files: (id) => own.get(id) && { name: own.get(id)!.originalName, mime: own.get(id)!.mime, size: own.get(id)!.size } });
+      expect(schema.safeParse(a.data).success).toBe(true);
+      const referenced = Object.values(a.data).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is number => typeof v === 'number' && own.has(v));
+      expect(referenced.length).toBeGreaterThanOrEqual(1);
+      for (const id of referenced) {
+        const bytes = await storage.get(own.get(id)!.storageKey);
+        expect(bytes && createHash('sha256').update(bytes).digest('hex')).toBe(own.get(id)!.sha256);
+      }
+    }
+
+    const queue = await handle.db.select().from(enterpriseAuthentications);
+    expect(queue).toHaveLength(AUTHENTICATIONS.length);
+    for (const item of queue) {
+      expect(item.status).toBe(0);
+      expect(contractCreditCheck(item.creditCode)).toBe(true);
+      const [licence] = await handle.db.select().from(uploads).where(eq(uploads.id, item.licenseFiles[0]!));
+      expect(licence).toMatchObject({ ownerUserId: item.userId, mime: 'image/png' });
+      expect((await storage.get(licence!.storageKey))?.subarray(1, 4).toString()).toBe('PNG');
+    }
   });
 
   it('finds Chinese keywords through the search vectors', async () => {
@@ -333,7 +392,8 @@ describe.skipIf(!postgresWanted())('database on PostgreSQL', () => {
     try {
       const [ma, mb] = await Promise.all([migrateDatabase(a), migrateDatabase(b)]);
       expect([...ma.applied, ...mb.applied]).toHaveLength(readMigrations(findMigrationsFolder()).length);
-      const [sa, sb] = await Promise.all([seedDatabase(a.db), seedDatabase(b.db)]);
+      const storage = localDiskStorage(mkdtempSync(join(tmpdir(), 'flagship-race-files-')));
+      const [sa, sb] = await Promise.all([seedDatabase(a.db, { storage }), seedDatabase(b.db, { storage })]);
       expect([sa.seeded, sb.seeded].filter(Boolean)).toHaveLength(1);
       const [row] = await a.db.select({ n: count() }).from(regions).where(eq(regions.level, 1));
       expect(row?.n).toBe(1);

@@ -172,7 +172,7 @@ function sanitizeData(fields: FormField[], data: Record<string, unknown>): Recor
 }
 
 /** Serial numbers count per Beijing year: FS-2026-000123. */
-async function nextSerial(tx: Executor, at: Date): Promise<string> {
+export async function nextSerial(tx: Executor, at: Date): Promise<string> {
   const year = new Date(at.getTime() + 8 * 3600_000).getUTCFullYear();
   const [row] = await tx
     .insert(applicationSerials)

@@ -1,15 +1,17 @@
-import { Errno, type Upload } from '@flagship/api-client';
-import { and, eq, inArray } from 'drizzle-orm';
+import { Errno, formFieldsSchema, type Upload } from '@flagship/api-client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { uploads } from '../db/schema';
+import { applications, enterpriseAuthentications, forms, uploads } from '../db/schema';
 import { SENT, type Handlers } from '../http/endpoints';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { iso } from '../lib/dates';
+import { referencedUploads } from '../lib/download-jobs';
 import { newStorageKey, storageFor } from '../lib/storage';
+import { SENT_TO_STAFF } from './console/shared';
 
 /** What may be uploaded, by the type sniffed from the content (never the name or the header). */
 const ALLOWED: Record<string, { mime: string; extensions: string[] }> = {
@@ -119,6 +121,28 @@ export async function ownUploads(db: Executor, userId: number, ids: number[]): P
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * Whether staff may read a private upload: any upload made by staff, and an applicant's upload
+ * only where staff see it (an enterprise authentication, an application sent to them), never a
+ * file that only a draft uses.
+ */
+async function staffMayRead(db: Executor, row: UploadRow): Promise<boolean> {
+  if (row.ownerStaffId !== null) return true;
+  if (row.ownerUserId === null) return false;
+  const [licence] = await db
+    .select({ id: enterpriseAuthentications.id })
+    .from(enterpriseAuthentications)
+    .where(and(eq(enterpriseAuthentications.userId, row.ownerUserId), sql`${enterpriseAuthentications.licenseFiles} @> ${JSON.stringify([row.id])}::jsonb`))
+    .limit(1);
+  if (licence) return true;
+  const sent = await db
+    .select({ data: applications.data, fields: forms.fields })
+    .from(applications)
+    .innerJoin(forms, eq(forms.id, applications.formId))
+    .where(and(eq(applications.userId, row.ownerUserId), SENT_TO_STAFF));
+  return sent.some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
+}
+
 export function fileHandlers({ db, config }: AppContext): Handlers['files'] {
   const storage = storageFor(config.dataDir);
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
@@ -171,7 +195,8 @@ export function fileHandlers({ db, config }: AppContext): Handlers['files'] {
       // Public uploads (covers, photos) are for every visitor; anything else needs a session,
       // and someone else's file answers exactly like a missing one.
       if (!principal && !row?.public) throw new AppError(Errno.LOGIN_REQUIRED, '请先登录');
-      const allowed = row && (row.public || principal?.kind === 'staff' || (principal?.kind === 'user' && row.ownerUserId === principal.userId));
+      const allowed =
+        row && (row.public || (principal?.kind === 'user' && row.ownerUserId === principal.userId) || (principal?.kind === 'staff' && (await staffMayRead(db, row))));
       if (!row || !allowed) throw notFound('文件不存在');
       const body = await storage.get(row.storageKey);
       if (!body) throw notFound('文件不存在');

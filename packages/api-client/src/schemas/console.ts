@@ -372,9 +372,13 @@ export type SettingsInput = z.input<typeof settingsBody>;
 // ---------------------------------------------------------------------------------------------
 // Review: enterprise authentications.
 
+/** Where review decisions are e-mailed to the applicant; null when there is no e-mail address (no e-mail is sent). */
+const applicantEmail = z.string().nullable();
+
 export const consoleAuthenticationSchema = enterpriseAuthenticationSchema.extend({
   userId: z.number().int(),
   account: z.string(),
+  applicantEmail,
   reviewedBy: z.number().int().nullable(),
   reviewerAccount: z.string().nullable(),
   /** The library entry made from it, once approved. */
@@ -402,25 +406,23 @@ export const authenticationRejectBody = z.object({ reason: text(500, '请填写�
 // ---------------------------------------------------------------------------------------------
 // Review: applications.
 
-export const consoleApplySummarySchema = applySummarySchema.extend({
+/** Who applied and who decided, as staff see it. */
+const reviewedApply = {
   userId: z.number().int(),
   account: z.string(),
   applicantName: z.string(),
+  applicantEmail,
   reviewedAt: dateTimeSchema.nullable(),
   reviewerAccount: z.string().nullable(),
-});
+};
+
+export const consoleApplySummarySchema = applySummarySchema.extend(reviewedApply);
 export type ConsoleApplySummary = z.infer<typeof consoleApplySummarySchema>;
 
 export const consoleApplyDetailSchema = z.object({
   project: projectSummarySchema,
   form: formSchema,
-  apply: applySchema.extend({
-    userId: z.number().int(),
-    account: z.string(),
-    applicantName: z.string(),
-    reviewedAt: dateTimeSchema.nullable(),
-    reviewerAccount: z.string().nullable(),
-  }),
+  apply: applySchema.extend(reviewedApply),
   /** Uploads referenced by the data; fetch them with files.get (staff may). */
   attachments: z.array(uploadSchema),
 });

@@ -6,6 +6,7 @@ import { ApplyView, FormFieldsProvider, useFormFieldServices, type FormFieldServ
 import { Link, useParams } from 'react-router-dom';
 import { FormSection } from '../../components/form-section';
 import { InfoTable } from '../../components/info-table';
+import { noticeEmailText } from '../../components/notice-email';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { ApplyStatusBadge } from '../../components/status-badges';
@@ -81,7 +82,7 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
             {apply.status === 'approved' && '审核已通过。'}
             {apply.status === 'rejected' && '审核未通过。'}
           </Text>
-          <ReviewActions applyId={apply.id} status={apply.status} version={apply.version} onReviewed={onReviewed} />
+          <ReviewActions applyId={apply.id} status={apply.status} version={apply.version} applicantEmail={apply.applicantEmail} onReviewed={onReviewed} />
         </Group>
       </Paper>
 
@@ -90,6 +91,7 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
           rows={[
             ['申报编号', <span className="fc-mono">{apply.serialNumber ?? '—'}</span>],
             ['申请人', apply.applicantName ? `${apply.applicantName}（账号 ${apply.account}）` : apply.account],
+            ['通知邮箱', noticeEmailText(apply.applicantEmail)],
             ['表单', form.title],
             ['提交时间', formatDateTime(apply.submittedAt)],
             ['最后更新', formatDateTime(apply.updatedAt)],

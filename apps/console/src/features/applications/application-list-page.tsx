@@ -22,7 +22,8 @@ const MAX_SELECTION = 50;
 export default function ApplicationListPage() {
   const query = useQueryParams();
   const options = useAsync((signal) => api.console.projectOptions(undefined, { signal }), []);
-  const projectId = query.number('projectId') ?? options.data?.[0]?.id;
+  // Without a choice, the latest call that has something to review.
+  const projectId = query.number('projectId') ?? (options.data?.find((p) => p.submittedCount > 0) ?? options.data?.[0])?.id;
   const project = options.data?.find((p) => p.id === projectId);
 
   return (
@@ -44,7 +45,7 @@ export default function ApplicationListPage() {
                 searchable
                 w={420}
                 allowDeselect={false}
-                data={options.data.map((p) => ({ value: String(p.id), label: `${p.title}${p.published ? '' : '（未发布）'}` }))}
+                data={options.data.map((p) => ({ value: String(p.id), label: `${p.title}${p.published ? '' : '（未发布）'}${p.submittedCount > 0 ? `（${p.submittedCount} 份）` : ''}` }))}
                 value={projectId ? String(projectId) : null}
                 onChange={(value) => query.set({ projectId: value, formId: null })}
                 nothingFoundMessage="没有匹配的项目"

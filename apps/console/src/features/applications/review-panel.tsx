@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { IconArrowBackUp, IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import { ApiError, Errno, reviewBody, type ApplyStatus, type ConsoleApplySummary, type REVIEW_DECISIONS } from '@flagship/api-client';
 import { useForm } from '@mantine/form';
+import { NoticeEmailNote, withNoticeNote } from '../../components/notice-email';
 import { api, showSuccess } from '../../lib/api';
 import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { TONE } from '../../lib/tones';
@@ -11,9 +12,9 @@ type Decision = (typeof REVIEW_DECISIONS)[number];
 
 const DECISIONS: Record<Decision, { label: string; title: string; color: string; needsMessage: boolean; hint: string; done: string }> = {
   reviewing: { label: '移至审核中', title: '开始审核', color: TONE.info, needsMessage: false, hint: '申报将显示为「审核中」，申请人不能再修改。', done: '已移至审核中' },
-  returned: { label: '退回修改', title: '退回修改', color: TONE.warning, needsMessage: true, hint: '申请人将收到邮件通知，可按审核意见修改后重新提交。', done: '已退回申请人修改' },
-  approved: { label: '通过', title: '审核通过', color: TONE.success, needsMessage: false, hint: '申请人将收到邮件通知，申报状态变为「已通过」。', done: '申报已通过' },
-  rejected: { label: '不通过', title: '审核不通过', color: TONE.danger, needsMessage: true, hint: '申请人将收到邮件通知，申报状态变为「未通过」。', done: '申报未通过' },
+  returned: { label: '退回修改', title: '退回修改', color: TONE.warning, needsMessage: true, hint: '申请人可按审核意见修改后重新提交。', done: '已退回申请人修改' },
+  approved: { label: '通过', title: '审核通过', color: TONE.success, needsMessage: false, hint: '申报状态变为「已通过」。', done: '申报已通过' },
+  rejected: { label: '不通过', title: '审核不通过', color: TONE.danger, needsMessage: true, hint: '申报状态变为「未通过」。', done: '申报未通过' },
 };
 
 const ICONS: Record<Decision, typeof IconEye> = { reviewing: IconEye, returned: IconArrowBackUp, approved: IconCheck, rejected: IconX };
@@ -25,7 +26,15 @@ export function decisionsFor(status: ApplyStatus): Decision[] {
   return [];
 }
 
-export function ReviewActions({ applyId, status, version, onReviewed }: { applyId: number; status: ApplyStatus; version: number; onReviewed: (summary: ConsoleApplySummary) => void }) {
+interface ReviewTarget {
+  applyId: number;
+  version: number;
+  /** Where the decision is e-mailed; null when it cannot be. */
+  applicantEmail: string | null;
+  onReviewed: (summary: ConsoleApplySummary) => void;
+}
+
+export function ReviewActions({ status, ...target }: ReviewTarget & { status: ApplyStatus }) {
   const [decision, setDecision] = useState<Decision>();
   const available = decisionsFor(status);
   if (available.length === 0) return null;
@@ -41,13 +50,14 @@ export function ReviewActions({ applyId, status, version, onReviewed }: { applyI
           );
         })}
       </Group>
-      {decision && <ReviewModal applyId={applyId} decision={decision} version={version} onClose={() => setDecision(undefined)} onReviewed={onReviewed} />}
+      {decision && <ReviewModal {...target} decision={decision} onClose={() => setDecision(undefined)} />}
     </>
   );
 }
 
-function ReviewModal({ applyId, decision, version, onClose, onReviewed }: { applyId: number; decision: Decision; version: number; onClose: () => void; onReviewed: (summary: ConsoleApplySummary) => void }) {
+function ReviewModal({ applyId, decision, version, applicantEmail, onClose, onReviewed }: ReviewTarget & { decision: Decision; onClose: () => void }) {
   const meta = DECISIONS[decision];
+  const notifies = decision !== 'reviewing';
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string>();
   const form = useForm({ initialValues: { status: decision, message: '' }, validate: zodValidate(reviewBody) });
@@ -55,7 +65,7 @@ function ReviewModal({ applyId, decision, version, onClose, onReviewed }: { appl
     setBusy(true);
     try {
       const result = await api.console.applyReview({ applyId, status: values.status, message: values.message.trim(), version });
-      showSuccess(meta.done);
+      showSuccess(notifies ? withNoticeNote(meta.done, result.applicantEmail) : meta.done);
       onClose();
       onReviewed(result);
     } catch (error) {
@@ -70,6 +80,7 @@ function ReviewModal({ applyId, decision, version, onClose, onReviewed }: { appl
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{meta.hint}</Text>
+          {notifies && <NoticeEmailNote email={applicantEmail} />}
           {conflict && (
             <Alert color={TONE.danger} variant="light" title="操作未完成">
               {conflict}（申报可能已被其他工作人员处理或被申请人修改，请关闭后刷新页面。）

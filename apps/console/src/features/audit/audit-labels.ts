@@ -5,6 +5,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'staff.loginFailed': '登录失败',
   'staff.logout': '退出登录',
   'staff.create': '创建工作人员',
+  'staff.update': '修改工作人员',
   'project.create': '新建项目',
   'project.update': '修改项目',
   'project.publish': '发布项目',

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
 import { InfoTable } from '../../components/info-table';
+import { NoticeEmailNote, noticeEmailText, withNoticeNote } from '../../components/notice-email';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { AuthStatusBadge } from '../../components/status-badges';
@@ -94,6 +95,7 @@ function AuthenticationDetail({ item, onChange }: { item: ConsoleAuthentication;
             ['联系人', item.contactName],
             ['联系电话', item.contactPhone],
             ['申请账号', item.account],
+            ['通知邮箱', noticeEmailText(item.applicantEmail)],
             ['提交时间', formatDateTime(item.createdAt)],
           ]}
         />
@@ -163,7 +165,7 @@ function ApproveModal({ item, onClose, onDone }: { item: ConsoleAuthentication; 
     setBusy(true);
     try {
       const next = await api.console.authenticationApprove({ id: item.id, categoryId });
-      showSuccess(`「${item.enterpriseName}」已通过认证并进入企业库`);
+      showSuccess(withNoticeNote(`「${item.enterpriseName}」已通过认证并进入企业库`, next.applicantEmail));
       onDone(next);
     } catch {
       // Shown by the error policy.
@@ -175,6 +177,7 @@ function ApproveModal({ item, onClose, onDone }: { item: ConsoleAuthentication; 
     <Modal opened onClose={onClose} title="通过企业认证" centered>
       <Stack>
         <Text size="sm">通过后，「{item.enterpriseName}」将进入门户网站企业库，申请人的认证状态变为「已认证」。</Text>
+        <NoticeEmailNote email={item.applicantEmail} />
         <CategorySelect kind="enterprise" label="企业库分类（可选）" value={categoryId} onChange={setCategoryId} comboboxProps={{ withinPortal: true }} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -196,7 +199,7 @@ function RejectModal({ item, onClose, onDone }: { item: ConsoleAuthentication; o
     setBusy(true);
     try {
       const next = await api.console.authenticationReject({ id: item.id, reason });
-      showSuccess('已退回，申请人将看到未通过的原因');
+      showSuccess(withNoticeNote('已退回，申请人将看到未通过的原因', next.applicantEmail));
       onDone(next);
     } catch (error) {
       showServerFieldErrors(form, error);
@@ -208,6 +211,7 @@ function RejectModal({ item, onClose, onDone }: { item: ConsoleAuthentication; o
     <Modal opened onClose={onClose} title="企业认证不通过" centered>
       <form onSubmit={reject} noValidate>
         <Stack>
+          <NoticeEmailNote email={item.applicantEmail} />
           <Textarea label="未通过原因" required description="申请人会看到此原因，请写明需要修改或补充的内容" autosize minRows={3} maxRows={8} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

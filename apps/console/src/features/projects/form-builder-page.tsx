@@ -153,7 +153,7 @@ function FormBuilder({ project, form, onSaved, onReload }: { project: ConsolePro
     <Stack gap="lg">
       {locked && (
         <Alert color={TONE.info} variant="light" icon={<IconAlertTriangle size={18} />} title={`此表单已有 ${form?.submittedCount} 份提交的申报`}>
-          可以修改字段名称、说明、规则和顺序，也可以新增字段；但不能删除已有字段、修改字段标识或类型，否则服务器会拒绝保存，以免申请人已提交的内容丢失。
+          可以修改字段名称、说明、规则和顺序，也可以新增字段；但不能删除已有字段、修改字段标识或类型，也不能删除或改动申请人已选过的选项的值（可以改选项名称），否则服务器会拒绝保存，以免申请人已提交的内容丢失。
         </Alert>
       )}
       {conflict && (

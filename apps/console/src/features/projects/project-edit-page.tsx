@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { flattenIssues, projectBody, type ConsoleProject } from '@flagship/api-client';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
 import { CategorySelect } from '../../components/category-select';
-import { ConfirmModal } from '../../components/confirm-modal';
 import { FormSection } from '../../components/form-section';
 import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
@@ -21,6 +20,7 @@ import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghai
 import { TONE } from '../../lib/tones';
 import { useAsync } from '@flagship/ui';
 import { ProjectForms } from './project-forms';
+import { PublishControl } from './publish-control';
 
 interface Values {
   title: string;
@@ -87,7 +87,6 @@ export default function ProjectEditPage() {
 function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChange: (project: ConsoleProject) => void }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [publishing, setPublishing] = useState(false);
   const form = useForm<Values>({ initialValues: toValues(project), validate });
 
   useEffect(() => {
@@ -110,13 +109,6 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
       setBusy(false);
     }
   }, focusFirstError);
-
-  const togglePublished = async () => {
-    if (!project) return;
-    const next = await api.console.projectPublish({ id: project.id, published: !project.published });
-    showSuccess(next.published ? '项目已发布' : '项目已下线');
-    onChange(next);
-  };
 
   return (
     <Stack gap="lg">
@@ -141,9 +133,7 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
               <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="xs" variant="default">
                 查看申报
               </Button>
-              <Button size="xs" color={project.published ? TONE.warning : TONE.success} leftSection={project.published ? <IconEyeOff size={14} /> : <IconEye size={14} />} onClick={() => setPublishing(true)}>
-                {project.published ? '下线项目' : '发布项目'}
-              </Button>
+              <PublishControl project={project} onChange={onChange} />
             </Group>
           </Group>
         </Alert>
@@ -190,20 +180,6 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
 
       {project && <ProjectForms project={project} onChange={onChange} />}
 
-      <ConfirmModal
-        opened={publishing}
-        title={project?.published ? '下线项目' : '发布项目'}
-        confirmLabel={project?.published ? '下线' : '发布'}
-        danger={project?.published}
-        onClose={() => setPublishing(false)}
-        onConfirm={togglePublished}
-      >
-        {project?.published
-          ? '下线后项目将不再在门户网站显示，已提交的申报不受影响。'
-          : project && project.forms.length === 0
-            ? '该项目还没有申报表单，申请人将无法申报。确定发布吗？'
-            : '发布后项目将在门户网站显示，申请人可在申报时间内提交申报。'}
-      </ConfirmModal>
     </Stack>
   );
 }

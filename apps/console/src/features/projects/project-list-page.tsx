@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { formatBudget, formatDateTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
 import { useAsync } from '@flagship/ui';
 import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
+import { publishBlocker } from './publish-control';
 
 const PAGE_SIZE = 15;
 
@@ -121,9 +122,7 @@ export default function ProjectListPage() {
                 <Button component={Link} to={`/projects/${project.id}`} size="compact-sm" variant="subtle">
                   编辑
                 </Button>
-                <Button size="compact-sm" variant="subtle" color={project.published ? TONE.warning : TONE.success} onClick={() => setToggling(project)}>
-                  {project.published ? '下线' : '发布'}
-                </Button>
+                <PublishButton project={project} onClick={() => setToggling(project)} />
                 <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">
                   申报
                 </Button>
@@ -147,4 +146,24 @@ export default function ProjectListPage() {
       </ConfirmModal>
     </Page>
   );
+}
+
+/** Publish or unpublish from the list; a call without forms cannot be published, and says why. */
+function PublishButton({ project, onClick }: { project: ConsoleProjectSummary; onClick: () => void }) {
+  const blocker = publishBlocker(project);
+  const button = (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color={project.published ? TONE.warning : TONE.success}
+      // data-disabled (not disabled) keeps the tooltip working, as Mantine advises.
+      data-disabled={blocker ? true : undefined}
+      aria-disabled={blocker ? true : undefined}
+      aria-label={blocker ? `发布（${blocker}）` : undefined}
+      onClick={blocker ? undefined : onClick}
+    >
+      {project.published ? '下线' : '发布'}
+    </Button>
+  );
+  return blocker ? <Tooltip label={blocker}>{button}</Tooltip> : button;
 }

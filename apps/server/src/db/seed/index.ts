@@ -1,19 +1,24 @@
 // Demo content for a new database: regions, categories, settings, calls with their forms,
-// notices, experts, enterprises and one staff administrator. Idempotent: a database that already
-// has regions is left alone. Everything goes in one transaction, so a failed seed leaves nothing.
+// notices, experts, enterprises, one staff administrator, and review work (applicants with
+// applications and pending enterprise authentications). Idempotent: a database that already has
+// regions is left alone. Everything goes in one transaction, so a failed seed leaves no rows.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/rows';
+import type { Storage } from '../../lib/storage';
 import type { Database, Executor } from '../client';
 import { hashPassword } from '../password';
 import { auditLogs, categories, enterprises, experts, forms, policies, projects, regions, settings, staff, type CategoryKind } from '../schema';
 import { searchVectorSql } from '../search';
 import { ABOUT_HTML, banners, CATEGORIES, copyrightLine, FRIENDLY_LINKS, PROVINCE, SITE_TITLE, SUPPORT_CREDIT, type RegionSeed } from './data-base';
+import { DEMO_APPLICANT_PASSWORD } from './data-applicants';
 import { ENTERPRISES } from './data-enterprises';
 import { EXPERTS } from './data-experts';
 import { policySeeds } from './data-policies';
 import { projectSeeds } from './data-projects';
 import { addDays, beijingYear, companyCreditCode } from './helpers';
+import { seedReviewWork } from './review-work';
 
+export { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_APPLICANT_PASSWORD } from './data-applicants';
 export { companyCreditCode, creditCodeCheckChar, isValidCreditCode, orgCodeCheckChar } from './helpers';
 
 /** Advisory lock held while seeding, so two processes starting together seed once. */
@@ -24,15 +29,29 @@ export const DEMO_ADMIN = { account: 'admin', password: 'Flagship@2026', name: '
 export interface SeedOptions {
   /** The moment the demo content is placed around (default: now). */
   now?: Date;
+  /** Where the demo applicants' uploads are written (the server's `storageFor(DATA_DIR)`). */
+  storage: Storage;
 }
 
 export interface SeedResult {
   /** False when the database already had content and nothing was done. */
   seeded: boolean;
-  counts: Record<'regions' | 'categories' | 'projects' | 'forms' | 'policies' | 'experts' | 'enterprises' | 'staff', number>;
+  counts: Record<'regions' | 'categories' | 'projects' | 'forms' | 'policies' | 'experts' | 'enterprises' | 'staff' | 'users' | 'applications' | 'authentications', number>;
 }
 
-const NOTHING: SeedResult['counts'] = { regions: 0, categories: 0, projects: 0, forms: 0, policies: 0, experts: 0, enterprises: 0, staff: 0 };
+const NOTHING: SeedResult['counts'] = {
+  regions: 0,
+  categories: 0,
+  projects: 0,
+  forms: 0,
+  policies: 0,
+  experts: 0,
+  enterprises: 0,
+  staff: 0,
+  users: 0,
+  applications: 0,
+  authentications: 0,
+};
 
 async function hasContent(db: Executor): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 as found from ${regions} limit 1`)).length > 0;
@@ -86,12 +105,12 @@ async function seedCategories(tx: Executor): Promise<Map<string, number>> {
  * Fill an empty database with the demo content (see module comment). Returns what was inserted;
  * `seeded: false` when regions already existed.
  */
-export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const now = options.now ?? new Date();
   const year = beijingYear(now);
   if (await hasContent(db)) return { seeded: false, counts: NOTHING };
   // Hash before the transaction: scrypt takes a moment and needs no lock.
-  const adminHash = await hashPassword(DEMO_ADMIN.password);
+  const [adminHash, applicantHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_APPLICANT_PASSWORD)]);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -102,6 +121,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const category = await seedCategories(tx);
     const categoryId = (kind: CategoryKind, name: string) => lookup(category, `${kind}:${name}`, `${kind} category`);
     const regionId = (name: string) => lookup(region.byName, name, 'region');
+    const creditCode = (district: string, orgBody: string) => companyCreditCode(lookup(region.codeByName, district, 'district code'), orgBody);
 
     await tx
       .insert(settings)
@@ -201,10 +221,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     // Enterprises.
     await tx.insert(enterprises).values(
       ENTERPRISES.map((e) => {
-        const creditCode = companyCreditCode(lookup(region.codeByName, e.district, 'district code'), e.orgBody);
+        const code = creditCode(e.district, e.orgBody);
         return {
           name: e.name,
-          creditCode,
+          creditCode: code,
           type: e.type,
           legalRepresentative: e.legalRepresentative,
           categoryId: categoryId('enterprise', e.category),
@@ -214,10 +234,12 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
           logo: null,
           establishedOn: e.establishedOn,
           published: e.published,
-          searchVector: searchVectorSql(e.name, e.type, e.category, e.address, creditCode, e.introduction),
+          searchVector: searchVectorSql(e.name, e.type, e.category, e.address, code, e.introduction),
         };
       }),
     );
+
+    const work = await seedReviewWork(tx, { now, storage: options.storage, passwordHash: applicantHash, reviewerId: staffRows[0]?.id ?? null, regionId, creditCode });
 
     const counts = {
       regions: region.count,
@@ -228,6 +250,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       experts: EXPERTS.length,
       enterprises: ENTERPRISES.length,
       staff: staffRows.length,
+      ...work,
     };
     await tx.insert(auditLogs).values({ actorKind: 'system', action: 'seed', objectType: 'database', detail: { counts } });
     return { seeded: true, counts };

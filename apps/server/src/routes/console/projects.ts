@@ -109,25 +109,57 @@ export async function loadConsoleProject(db: Executor, id: number): Promise<Cons
   return { ...toConsoleSummary(row), guide: row.guide, attachments: row.attachments, forms: await formsOf(db, id) };
 }
 
+type Option = { label: string; value: string };
+
+/** Whether a stored value (one choice or a list of them) holds `value`. */
+const chose = (stored: unknown, value: string) => stored === value || (Array.isArray(stored) && stored.includes(value));
+
+/**
+ * Options of `before` whose value is gone from `after` and that `values` (what was submitted)
+ * chose, each as `「label」（value）被删除`, or as a value change when the label stayed.
+ */
+function lostOptions(before: Option[], after: Option[], values: unknown[]): string[] {
+  const kept = new Set(after.map((o) => o.value));
+  return before
+    .filter((o) => !kept.has(o.value) && values.some((v) => chose(v, o.value)))
+    .map((o) => {
+      const renamed = after.find((a) => a.label === o.label);
+      return renamed ? `选项「${o.label}」的值由 ${o.value} 改为 ${renamed.value}` : `选项「${o.label}」（${o.value}）被删除`;
+    });
+}
+
+const optionsOf = (field: { kind: string }): Option[] | undefined => ('options' in field ? (field.options as Option[]) : undefined);
+
 /**
  * What a new definition would lose from data already submitted: field keys that disappear or
- * change kind, and the same for the columns of table fields.
+ * change kind, options that submissions chose and whose value disappears, and the same for the
+ * columns of table fields. Relabelling keeps the data and is allowed.
  */
-export function lostFields(before: FormField[], after: FormField[]): string[] {
+export function lostFields(before: FormField[], after: FormField[], submitted: Record<string, unknown>[]): string[] {
   const next = new Map(after.map((f) => [f.key, f]));
   const lost: string[] = [];
   for (const field of before) {
     if (field.kind === 'section') continue;
+    const name = `「${field.label}」（${field.key}）`;
     const now = next.get(field.key);
-    if (!now) lost.push(`「${field.label}」（${field.key}）被删除`);
-    else if (now.kind !== field.kind) lost.push(`「${field.label}」（${field.key}）类型改变`);
+    if (!now) lost.push(`${name}被删除`);
+    else if (now.kind !== field.kind) lost.push(`${name}类型改变`);
     else if (field.kind === 'table' && now.kind === 'table') {
       const columns = new Map(now.columns.map((c) => [c.key, c]));
+      const rows = submitted.flatMap((data) => (Array.isArray(data[field.key]) ? (data[field.key] as Record<string, unknown>[]) : []));
       for (const column of field.columns) {
+        const columnName = `「${field.label}」的列「${column.label}」（${field.key}.${column.key}）`;
         const after = columns.get(column.key);
-        if (!after) lost.push(`「${field.label}」的列「${column.label}」（${field.key}.${column.key}）被删除`);
-        else if (after.kind !== column.kind) lost.push(`「${field.label}」的列「${column.label}」（${field.key}.${column.key}）类型改变`);
+        if (!after) lost.push(`${columnName}被删除`);
+        else if (after.kind !== column.kind) lost.push(`${columnName}类型改变`);
+        else {
+          const values = rows.map((row) => row?.[column.key]);
+          for (const option of lostOptions(optionsOf(column) ?? [], optionsOf(after) ?? [], values)) lost.push(`${columnName}的${option}`);
+        }
       }
+    } else {
+      const values = submitted.map((data) => data[field.key]);
+      for (const option of lostOptions(optionsOf(field) ?? [], optionsOf(now) ?? [], values)) lost.push(`${name}的${option}`);
     }
   }
   return lost;
@@ -270,13 +302,13 @@ export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
         if (!form || form.projectId !== params.projectId) throw notFound('申报表单不存在');
         if (body.version !== undefined && body.version !== form.version) throw conflict('表单已在别处修改，请刷新后重试');
         const before = formFieldsSchema.parse(form.fields);
-        const [submitted] = await tx
-          .select({ n: count() })
+        const submitted = await tx
+          .select({ data: applications.data })
           .from(applications)
           .where(and(eq(applications.formId, form.id), isNotNull(applications.submittedAt)));
-        const lost = submitted?.n ? lostFields(before, body.fields) : [];
+        const lost = submitted.length > 0 ? lostFields(before, body.fields, submitted.map((a) => a.data)) : [];
         if (lost.length > 0) {
-          throw conflict(`该表单已有 ${submitted?.n} 份提交的申报，以下字段不能删除或改变类型：${lost.join('；')}`);
+          throw conflict(`该表单已有 ${submitted.length} 份提交的申报，以下更改会使已提交的数据失效：${lost.join('；')}`);
         }
         await tx
           .update(forms)

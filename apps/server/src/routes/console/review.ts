@@ -11,7 +11,7 @@ import {
 } from '@flagship/api-client';
 import ExcelJS from 'exceljs';
 import { zipSync, type Zippable } from 'fflate';
-import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { asStaff, audit } from '../../auth/staff';
 import type { AppContext } from '../../context';
@@ -27,7 +27,7 @@ import { pageWindow } from '../../lib/paging';
 import { storageFor } from '../../lib/storage';
 import { sendFile, toUpload } from '../files';
 import { projectSummaryColumns, toProjectSummary } from '../projects';
-import { checkCategory, likePattern, notifyUser } from './shared';
+import { checkCategory, likePattern, noticeEmail, notifyUser, SENT_TO_STAFF } from './shared';
 
 type ReviewHandlers = Pick<
   Handlers['console'],
@@ -45,6 +45,7 @@ const authenticationSelect = (db: Executor) =>
     .select({
       a: enterpriseAuthentications,
       account: users.account,
+      email: users.email,
       regionName: regions.name,
       reviewerAccount: reviewer.account,
       enterpriseId: enterprises.id,
@@ -57,11 +58,12 @@ const authenticationSelect = (db: Executor) =>
 
 type AuthenticationRow = Awaited<ReturnType<ReturnType<typeof authenticationSelect>['where']>>[number];
 
-function toAuthenticationSummary({ a, account, regionName, reviewerAccount, enterpriseId }: AuthenticationRow) {
+function toAuthenticationSummary({ a, account, email, regionName, reviewerAccount, enterpriseId }: AuthenticationRow) {
   return {
     id: a.id,
     userId: a.userId,
     account,
+    applicantEmail: noticeEmail({ account, email }),
     enterpriseName: a.enterpriseName,
     creditCode: a.creditCode,
     type: a.type,
@@ -109,6 +111,7 @@ const applySelect = (db: Executor) =>
       formTitle: forms.title,
       account: users.account,
       applicantName: users.name,
+      email: users.email,
       reviewerAccount: reviewer.account,
     })
     .from(applications)
@@ -119,7 +122,7 @@ const applySelect = (db: Executor) =>
 
 type ApplyRow = Awaited<ReturnType<ReturnType<typeof applySelect>['where']>>[number];
 
-function toApplySummary({ application: a, projectTitle, formTitle, account, applicantName, reviewerAccount }: ApplyRow): ConsoleApplySummary {
+function toApplySummary({ application: a, projectTitle, formTitle, account, applicantName, email, reviewerAccount }: ApplyRow): ConsoleApplySummary {
   return {
     id: a.id,
     projectId: a.projectId,
@@ -136,13 +139,11 @@ function toApplySummary({ application: a, projectTitle, formTitle, account, appl
     userId: a.userId,
     account,
     applicantName,
+    applicantEmail: noticeEmail({ account, email }),
     reviewedAt: iso(a.reviewedAt),
     reviewerAccount,
   };
 }
-
-/** Staff see what was sent to them: applications submitted at least once (never bare drafts). */
-const SENT_TO_STAFF = isNotNull(applications.submittedAt);
 
 async function applyRow(db: Executor, id: number): Promise<ApplyRow> {
   const [row] = await applySelect(db).where(and(eq(applications.id, id), SENT_TO_STAFF)).limit(1);
@@ -285,7 +286,7 @@ export function consoleReviewHandlers({ db, config, mailer, log }: AppContext): 
         });
         return a;
       });
-      await notifyUser(db, mailer, decided.userId, '企业认证已通过', `您提交的企业认证「${decided.enterpriseName}」已通过审核，企业已进入企业库。`).catch((error: unknown) =>
+      await notifyUser(db, mailer, log, decided.userId, '企业认证已通过', `您提交的企业认证「${decided.enterpriseName}」已通过审核，企业已进入企业库。`).catch((error: unknown) =>
         log.error({ err: error }, 'authentication notice failed'),
       );
       return loadAuthentication(db, params.id);
@@ -309,7 +310,7 @@ export function consoleReviewHandlers({ db, config, mailer, log }: AppContext): 
         });
         return a;
       });
-      await notifyUser(db, mailer, decided.userId, '企业认证未通过', `您提交的企业认证「${decided.enterpriseName}」未通过审核。原因：${body.reason}。您可以修改后重新提交。`).catch(
+      await notifyUser(db, mailer, log, decided.userId, '企业认证未通过', `您提交的企业认证「${decided.enterpriseName}」未通过审核。原因：${body.reason}。您可以修改后重新提交。`).catch(
         (error: unknown) => log.error({ err: error }, 'authentication notice failed'),
       );
       return loadAuthentication(db, params.id);
@@ -378,7 +379,7 @@ export function consoleReviewHandlers({ db, config, mailer, log }: AppContext): 
           .filter(Boolean)
           .join('\n');
         // The decision stands even when the notice cannot be sent; the applicant also sees it on the site.
-        await notifyUser(db, mailer, a.userId, subject, text).catch((error: unknown) => log.error({ err: error, applicationId: a.id }, 'review notice failed'));
+        await notifyUser(db, mailer, log, a.userId, subject, text).catch((error: unknown) => log.error({ err: error, applicationId: a.id }, 'review notice failed'));
       }
       return toApplySummary(row);
     },

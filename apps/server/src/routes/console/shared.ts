@@ -1,11 +1,15 @@
 import type { CategoryKind } from '@flagship/api-client';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
-import { categories, regions, uploads, users } from '../../db/schema';
+import { applications, categories, regions, uploads, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { Mailer } from '../../lib/mailer';
 
 const FILE_URL = /^\/api\/file\/(\d+)$/;
+
+/** Staff see what was sent to them: applications submitted at least once (never bare drafts). */
+export const SENT_TO_STAFF = isNotNull(applications.submittedAt);
 
 /** `%` and `_` in a keyword are literal in LIKE. */
 export function likePattern(keyword: string): string {
@@ -70,15 +74,22 @@ export async function checkRegion(tx: Executor, id: number | null | undefined): 
 const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Where notices to an applicant are e-mailed: the account when it is an address, else the address on file, else nowhere. */
+export function noticeEmail(user: { account: string; email: string }): string | null {
+  if (EMAIL.test(user.account)) return user.account;
+  return EMAIL.test(user.email) ? user.email : null;
+}
+
 /**
- * Tell an applicant something: to the account when it is an e-mail address, else to the
- * e-mail address on file, else a text message to the mobile number.
+ * Tell an applicant something by e-mail. Without an address it becomes a text message, and no
+ * SMS gateway runs here: it only reaches the outbox, so the server warns (staff see it in the console).
  */
-export async function notifyUser(db: Executor, mailer: Mailer, userId: number, subject: string, text: string): Promise<void> {
+export async function notifyUser(db: Executor, mailer: Mailer, log: FastifyBaseLogger, userId: number, subject: string, text: string): Promise<void> {
   const [user] = await db.select({ account: users.account, email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return;
-  if (EMAIL.test(user.account)) return mailer.sendMail({ to: user.account, subject, text });
-  if (EMAIL.test(user.email)) return mailer.sendMail({ to: user.email, subject, text });
+  const to = noticeEmail(user);
+  if (to) return mailer.sendMail({ to, subject, text });
+  log.warn({ userId, subject }, 'applicant has no e-mail address: the notice is not e-mailed (text message in the outbox only)');
   const mobile = MOBILE.test(user.account) ? user.account : user.mobile;
   if (MOBILE.test(mobile)) return mailer.sendSms({ to: mobile, text: `【${subject}】${text}` });
 }
