@@ -6,6 +6,7 @@ import { hashPassword } from '../../apps/server/src/db/password';
 import { projects, users } from '../../apps/server/src/db/schema';
 import { searchVectorSql } from '../../apps/server/src/db/search';
 import { seedDatabase } from '../../apps/server/src/db/seed';
+import { storageFor } from '../../apps/server/src/lib/storage';
 
 export const BENCH_ACCOUNT = '13900000001';
 export const BENCH_PASSWORD = 'Bench-Password-2026';
@@ -15,7 +16,7 @@ const WORDS = ['舞台艺术', '美术创作', '非遗传承', '数字文创', '
 export async function prepare(dataDir: string, databaseUrl: string | undefined, calls = 10_000) {
   const handle = await openDatabase({ dataDir, databaseUrl });
   await migrateDatabase(handle);
-  await seedDatabase(handle.db);
+  await seedDatabase(handle.db, { storage: storageFor(dataDir) });
   const [template] = await handle.db.select().from(projects).limit(1);
   if (!template) throw new Error('seed produced no projects');
   const now = Date.now();
