@@ -277,6 +277,14 @@ describe.each(drivers)('rate limits on %s', (driver) => {
     expect((refused.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
   });
 
+  it('counts HEAD against the same budget as GET', async () => {
+    await resetCounters();
+    const c = server.client();
+    for (let i = 0; i < max; i++) await c.api.auth.captcha();
+    const head = await fetch(`${server.baseUrl}/api/verify`, { method: 'HEAD' });
+    expect(head.status).toBe(429);
+  });
+
   it('deletes the counters of windows that have ended', async () => {
     await resetCounters();
     await server.handle.db.execute(sql`insert into rate_limits (key, count, reset_at) values ('stale', 9, now() - interval '1 hour')`);

@@ -1,5 +1,5 @@
 import { Errno, staffAccountSchema, type StaffRole } from '@flagship/api-client';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../db/password';
@@ -125,11 +125,13 @@ export async function updateStaff(
     if (!member) throw new AppError(Errno.NOT_FOUND, `账号 ${account} 不存在`);
     const next = { role: role ?? (member.role as StaffRole), disabled: input.disabled ?? member.disabled };
     if (member.role === 'admin' && !member.disabled && (next.role !== 'admin' || next.disabled)) {
-      const [others] = await tx
-        .select({ n: count() })
+      // Lock every enabled admin, so two changes at once cannot each leave only the other one.
+      const others = await tx
+        .select({ id: staff.id })
         .from(staff)
-        .where(and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, member.id)));
-      if (!others?.n) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
+        .where(and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, member.id)))
+        .for('update');
+      if (others.length === 0) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
     }
     await tx
       .update(staff)

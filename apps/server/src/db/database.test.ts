@@ -17,6 +17,7 @@ import { verifyPassword } from './password';
 import {
   applications,
   applicationSerials,
+  applicationSubmissions,
   categories,
   enterpriseAuthentications,
   enterprises,
@@ -214,6 +215,9 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
       const decided = ['returned', 'approved', 'rejected'].includes(a.status);
       expect([a.reviewedBy, Boolean(a.reviewMessage)]).toEqual(decided ? [admin?.id, true] : [null, false]);
     }
+    // Every sent application has its submission on record, as the server keeps them.
+    const snapshots = await handle.db.select().from(applicationSubmissions);
+    expect(snapshots.map((s) => [s.applicationId, s.receiptHash]).sort()).toEqual(sent.map((a) => [a.id, a.receiptHash]).sort());
     const counters = await handle.db.select().from(applicationSerials);
     expect(counters.map((c) => [String(c.year), c.last])).toEqual(expect.arrayContaining([...years]));
 
@@ -240,6 +244,21 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
       expect(licence).toMatchObject({ ownerUserId: item.userId, mime: 'image/png' });
       expect((await storage.get(licence!.storageKey))?.subarray(1, 4).toString()).toBe('PNG');
     }
+  });
+
+  it('backfills submissions of applications sent before they were kept, returned ones left out', async () => {
+    const backfill = readMigrations(findMigrationsFolder()).find((m) => m.tag === '0002_backfill_submissions');
+    expect(backfill).toBeDefined();
+    const sent = await handle.db.select().from(applications);
+    await handle.db.delete(applicationSubmissions);
+    for (const statement of backfill!.statements) await handle.db.execute(sql.raw(statement));
+    const rows = await handle.db.select().from(applicationSubmissions);
+    const expected = sent.filter((a) => a.submittedAt && a.status !== 'returned');
+    expect(expected.length).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.applicationId, r.version, r.receiptHash]).sort()).toEqual(expected.map((a) => [a.id, a.version, a.receiptHash]).sort());
+    // Run again, it adds nothing.
+    for (const statement of backfill!.statements) await handle.db.execute(sql.raw(statement));
+    expect(await handle.db.select().from(applicationSubmissions)).toHaveLength(rows.length);
   });
 
   it('finds Chinese keywords through the search vectors', async () => {

@@ -61,6 +61,11 @@ describe('password hashing', () => {
     expect(needsRehash(replaced[0] as string)).toBe(false);
     expect(await verifyLogin('secret', replaced[0], replace)).toBe(true);
     expect(replaced).toHaveLength(1);
+    // A rehash that cannot be stored is reported, and the correct password still logs in.
+    const failures: unknown[] = [];
+    const broken = async () => Promise.reject(new Error('database gone'));
+    expect(await verifyLogin('secret', weak, broken, (error) => failures.push(error))).toBe(true);
+    expect(failures).toHaveLength(1);
   });
 });
 

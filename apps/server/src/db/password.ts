@@ -72,10 +72,16 @@ let dummyHash: Promise<string> | undefined;
  * Check the password of a login. `stored` is undefined for an unknown account (answered false in
  * the same time). A match against weaker parameters than today's is rehashed and handed to `replace`.
  */
-export async function verifyLogin(password: string, stored: string | undefined, replace: (hash: string) => Promise<unknown>): Promise<boolean> {
+export async function verifyLogin(
+  password: string,
+  stored: string | undefined,
+  replace: (hash: string) => Promise<unknown>,
+  onRehashError: (error: unknown) => void = () => {},
+): Promise<boolean> {
   dummyHash ??= hashPassword('flagship-timing-equaliser');
   const ok = await verifyPassword(password, stored ?? (await dummyHash));
   if (!stored || !ok) return false;
-  if (needsRehash(stored)) await replace(await hashPassword(password));
+  // The rehash is opportunistic: a failure to store it must not fail a correct login.
+  if (needsRehash(stored)) await replace(await hashPassword(password)).catch(onRehashError);
   return true;
 }

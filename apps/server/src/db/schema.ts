@@ -436,7 +436,6 @@ export const applications = pgTable(
   ],
 );
 
-/** Per-year counter for serial numbers; bump it in the submitting transaction. */
 /**
  * Every submission exactly as it was sent, with its receipt: resubmitting a returned application
  * adds a row and never overwrites the first (DESIGN §4: nothing an applicant sent is ever lost).
@@ -458,6 +457,7 @@ export const applicationSubmissions = pgTable(
   (t) => [uniqueIndex('application_submissions_application_version_unique').on(t.applicationId, t.version)],
 );
 
+/** Per-year counter for serial numbers; bump it in the submitting transaction. */
 export const applicationSerials = pgTable('application_serials', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull().default(0),

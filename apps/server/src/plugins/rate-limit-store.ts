@@ -58,7 +58,9 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
     child(options: object): FastifyRateLimitStore {
       const { method, url } = (options as ChildOptions).routeInfo ?? {};
       if (!url) throw new Error('A rate limit needs a route to count for');
-      return new DatabaseStore(undefined, `${[method ?? ''].flat().join(',')} ${url}:`);
+      // Fastify answers HEAD with the GET route: both count against the same budget.
+      const methods = [method ?? ''].flat().map((m) => (m === 'HEAD' ? 'GET' : m));
+      return new DatabaseStore(undefined, `${[...new Set(methods)].join(',')} ${url}:`);
     }
   }
   return DatabaseStore as unknown as FastifyRateLimitStoreCtor;

@@ -55,8 +55,11 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
       const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, body.account)).limit(1);
-      const ok = await verifyLogin(body.password, user?.passwordHash, (passwordHash) =>
-        db.update(users).set({ passwordHash }).where(eq(users.account, body.account)),
+      const ok = await verifyLogin(
+        body.password,
+        user?.passwordHash,
+        (passwordHash) => db.update(users).set({ passwordHash }).where(eq(users.account, body.account)),
+        (error) => req.log.error({ err: error }, 'password rehash failed'),
       );
       if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       const token = newToken();

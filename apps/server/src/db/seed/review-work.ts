@@ -8,7 +8,7 @@ import { canonicalJson } from '../../lib/canonical-json';
 import { newStorageKey, type Storage } from '../../lib/storage';
 import { nextSerial } from '../../routes/applications';
 import type { Executor } from '../client';
-import { applications, enterpriseAuthentications, forms, projects, uploads, users } from '../schema';
+import { applications, applicationSubmissions, enterpriseAuthentications, forms, projects, uploads, users } from '../schema';
 import { AUTHENTICATIONS, APPLICANTS, APPLICATIONS, type ApplicationSeed, type FileSeed } from './data-applicants';
 import { demoPdf, demoPng } from './demo-files';
 import { addDays, isoDate } from './helpers';
@@ -94,7 +94,8 @@ export async function seedReviewWork(tx: Executor, options: ReviewWorkOptions): 
     const decidedAt = seed.decidedDaysAgo === undefined ? null : daysAgo(seed.decidedDaysAgo, 1);
     // Version 1 on submission, one more per review step (reviewing, then the decision).
     const version = { submitted: 1, reviewing: 2, returned: 3, approved: 3, rejected: 3 }[seed.status];
-    await tx.insert(applications).values({
+    const receiptHash = sha256Hex(canonicalJson(data));
+    const [row] = await tx.insert(applications).values({
       userId: owner,
       projectId: form.projectId,
       formId: form.id,
@@ -103,13 +104,15 @@ export async function seedReviewWork(tx: Executor, options: ReviewWorkOptions): 
       version,
       serialNumber: await nextSerial(tx, submittedAt),
       submittedAt,
-      receiptHash: sha256Hex(canonicalJson(data)),
+      receiptHash,
       reviewMessage: seed.message ?? null,
       reviewedBy: decidedAt ? options.reviewerId : null,
       reviewedAt: decidedAt,
       createdAt: addDays(submittedAt, -2),
       updatedAt: decidedAt ?? submittedAt,
-    });
+    }).returning({ id: applications.id });
+    // As sent: the submission's own record, version 1 with its receipt.
+    await tx.insert(applicationSubmissions).values({ applicationId: row!.id, version: 1, data, receiptHash, submittedAt });
   }
 
   for (const seed of AUTHENTICATIONS) {

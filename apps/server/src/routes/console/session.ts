@@ -24,8 +24,11 @@ export function sessionHandlers({ db }: AppContext): SessionHandlers {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
       const [member] = await db.select().from(staff).where(eq(staff.account, body.account)).limit(1);
-      const ok = await verifyLogin(body.password, member?.passwordHash, (passwordHash) =>
-        db.update(staff).set({ passwordHash }).where(eq(staff.account, body.account)),
+      const ok = await verifyLogin(
+        body.password,
+        member?.passwordHash,
+        (passwordHash) => db.update(staff).set({ passwordHash }).where(eq(staff.account, body.account)),
+        (error) => req.log.error({ err: error }, 'password rehash failed'),
       );
       if (!member || !ok || member.disabled) {
         await db.insert(auditLogs).values({

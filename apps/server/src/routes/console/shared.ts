@@ -13,8 +13,7 @@ export const SENT_TO_STAFF = isNotNull(applications.submittedAt);
 
 /** `%` and `_` in a keyword are literal in LIKE. */
 export function likePattern(keyword: string): string {
-  // U+0000 cannot reach PostgreSQL; it matches nothing anyway.
-  return `%${keyword.replaceAll('\u0000', '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
