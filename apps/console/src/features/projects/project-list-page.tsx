@@ -4,18 +4,17 @@ import { IconPlus } from '@tabler/icons-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ConsoleProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
-import { ConfirmModal } from '../../components/confirm-modal';
 import { FilterBar } from '../../components/filter-bar';
 import { ListView, PublishedFilter } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { RegionSelect } from '@flagship/ui/form-fields';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
-import { api, showSuccess } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatBudget, formatDateTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
 import { useAsync } from '@flagship/ui';
 import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
-import { publishBlocker } from './publish-control';
+import { PublishConfirm, publishBlocker } from './publish-control';
 
 const PAGE_SIZE = 15;
 
@@ -33,11 +32,6 @@ export default function ProjectListPage() {
     [query.page, keyword, categoryId, regionId, status, published],
   );
 
-  const togglePublished = async (project: ConsoleProjectSummary) => {
-    const next = await api.console.projectPublish({ id: project.id, published: !project.published });
-    showSuccess(next.published ? `「${next.title}」已发布` : `「${next.title}」已下线`);
-    state.reload();
-  };
 
   return (
     <Page
@@ -132,18 +126,7 @@ export default function ProjectListPage() {
         )}
       />
 
-      <ConfirmModal
-        opened={Boolean(toggling)}
-        title={toggling?.published ? '下线项目' : '发布项目'}
-        confirmLabel={toggling?.published ? '下线' : '发布'}
-        danger={toggling?.published}
-        onClose={() => setToggling(undefined)}
-        onConfirm={() => (toggling ? togglePublished(toggling) : undefined)}
-      >
-        {toggling?.published
-          ? `下线后，「${toggling.title}」将不再在门户网站显示，已提交的申报不受影响。`
-          : `发布后，「${toggling?.title ?? ''}」将在门户网站显示，申请人可在申报时间内提交申报。`}
-      </ConfirmModal>
+      <PublishConfirm project={toggling} onClose={() => setToggling(undefined)} onDone={() => state.reload()} />
     </Page>
   );
 }
