@@ -13,7 +13,7 @@ describe('publishing a call', () => {
     expect(container.textContent).toContain('项目至少需要一个申报表单才能发布');
     expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toContain('申报表单');
     click(button);
-    expect(document.body.textContent).not.toContain('发布后项目将在门户网站显示');
+    expect(document.body.textContent).not.toContain('发布后，「测试项目」将在门户网站显示');
   });
 
   it('publishes a call with a form after a confirmation, and unpublishes one without forms', () => {
@@ -21,7 +21,7 @@ describe('publishing a call', () => {
     const button = getButton('发布项目');
     expect(button.disabled).toBe(false);
     click(button);
-    expect(document.body.textContent).toContain('发布后项目将在门户网站显示');
+    expect(document.body.textContent).toContain('发布后，「测试项目」将在门户网站显示');
     expect(publishBlocker({ published: true, formCount: 0 })).toBeNull();
   });
 });
