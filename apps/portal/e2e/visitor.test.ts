@@ -135,8 +135,9 @@ describe('visitor', () => {
     const notices = page.locator('section').filter({ has: page.getByRole('heading', { name: /^通知公告（/ }) });
     await notices.getByRole('link', { name: /^查看全部 \d+ 条/ }).click();
     await page.waitForURL('**type=policy*');
+    // The grouped list's items are still on screen for a moment: wait for the tab, then its list.
+    await expect.poll(() => page.getByRole('tab', { name: /通知公告/ }).getAttribute('aria-selected')).toBe('true');
     await page.locator('.fs-list__item').first().waitFor();
-    expect(await page.getByRole('tab', { name: /通知公告/ }).getAttribute('aria-selected')).toBe('true');
 
     // Screens with no data of their own.
     await page.goto(`${url}/construction`);
