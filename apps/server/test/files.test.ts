@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
-import { staff, staffSessions, uploads } from '../src/db/schema';
+import { applications, staff, staffSessions, uploads } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
 import { cfb, createCall, EXE, HTML, PNG, pdf, SVG, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
@@ -86,9 +86,14 @@ describe.each(drivers)('uploads on %s', (driver) => {
     expect(await read(mine.url)).toBe(404);
     const { projectId, formIds } = await createCall(server.handle.db, 'open', 2);
     await owner.api.apply.save({ projectId, formId: formIds[1]!, version: 0, data: { proposal: drafted.id } });
-    await owner.api.apply.save({ projectId, formId: formIds[0]!, version: 0, submit: true, data: validData({ proposal: mine.id }) });
+    const sent = await owner.api.apply.save({ projectId, formId: formIds[0]!, version: 0, submit: true, data: validData({ proposal: mine.id }) });
     expect(await read(mine.url)).toBe(200);
     expect(await read(drafted.url)).toBe(404);
+    // Returned and corrected with another file: what the first submission held stays readable.
+    await server.handle.db.update(applications).set({ status: 'returned' }).where(eq(applications.id, sent.id));
+    const corrected = await upload(owner, pdf('corrected'), 'corrected.pdf');
+    await owner.api.apply.save({ projectId, formId: formIds[0]!, version: sent.version, data: validData({ proposal: corrected.id }) });
+    expect(await read(mine.url)).toBe(200);
 
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)]), 'notice.png');

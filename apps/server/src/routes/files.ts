@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { sha256Hex } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { applications, enterpriseAuthentications, forms, uploads } from '../db/schema';
+import { applications, applicationSubmissions, enterpriseAuthentications, forms, uploads } from '../db/schema';
 import { SENT, type Handlers } from '../http/endpoints';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { iso } from '../lib/dates';
@@ -123,8 +123,8 @@ export async function ownUploads(db: Executor, userId: number, ids: number[]): P
 
 /**
  * Whether staff may read a private upload: any upload made by staff, and an applicant's upload
- * only where staff see it (an enterprise authentication, an application sent to them), never a
- * file that only a draft uses.
+ * only where staff see it (an enterprise authentication, an application sent to them, or any
+ * earlier submission of it), never a file that only a draft uses.
  */
 async function staffMayRead(db: Executor, row: UploadRow): Promise<boolean> {
   if (row.ownerStaffId !== null) return true;
@@ -140,7 +140,13 @@ async function staffMayRead(db: Executor, row: UploadRow): Promise<boolean> {
     .from(applications)
     .innerJoin(forms, eq(forms.id, applications.formId))
     .where(and(eq(applications.userId, row.ownerUserId), SENT_TO_STAFF));
-  return sent.some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
+  const earlier = await db
+    .select({ data: applicationSubmissions.data, fields: forms.fields })
+    .from(applicationSubmissions)
+    .innerJoin(applications, eq(applications.id, applicationSubmissions.applicationId))
+    .innerJoin(forms, eq(forms.id, applications.formId))
+    .where(eq(applications.userId, row.ownerUserId));
+  return [...sent, ...earlier].some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
 }
 
 export function fileHandlers({ db, config }: AppContext): Handlers['files'] {
