@@ -168,6 +168,12 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect(mine).toMatchObject({ status: 'returned', reviewMessage: '请补充演出场次说明' });
       const resent = await alice.api.apply.save({ projectId, formId, version: mine.version, submit: true, data: { ...mine.data, performances: 20 } });
       expect(resent).toMatchObject({ status: 'submitted', serialNumber: serial });
+      // Staff see both times it was sent, each with its receipt.
+      const history = (await reviewer.api.console.applyGet({ applyId })).submissions;
+      expect(history).toHaveLength(2);
+      expect(history[1]).toEqual({ version: resent.version, submittedAt: resent.submittedAt, sha256: resent.receipt!.sha256 });
+      expect(history[0]!.sha256).not.toBe(history[1]!.sha256);
+      expect(history[0]!.version).toBeLessThan(history[1]!.version);
 
       const approved = await admin.api.console.applyReview({ applyId, status: 'approved', message: '同意立项', version: resent.version });
       expect(approved.status).toBe('approved');

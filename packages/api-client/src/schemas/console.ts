@@ -425,6 +425,8 @@ export const consoleApplyDetailSchema = z.object({
   apply: applySchema.extend(reviewedApply),
   /** Uploads referenced by the data; fetch them with files.get (staff may). */
   attachments: z.array(uploadSchema),
+  /** Every time the applicant sent it, oldest first, each with its receipt. */
+  submissions: z.array(z.object({ version: z.number().int(), submittedAt: dateTimeSchema, sha256: z.string() })),
 });
 export type ConsoleApplyDetail = z.infer<typeof consoleApplyDetailSchema>;
 

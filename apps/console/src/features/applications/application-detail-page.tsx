@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileZip, IconPrinter } from '@tabler/icons-react';
 import type { ConsoleApplyDetail } from '@flagship/api-client';
@@ -99,6 +99,19 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
           ]}
         />
       </FormSection>
+
+      {detail.submissions.length > 1 && (
+        <FormSection title="提交记录" description="申请人每次提交的时间与回执校验码；每次提交的内容都已存档">
+          <InfoTable
+            rows={detail.submissions.map((s, i): [string, ReactNode] => [
+              `第 ${i + 1} 次提交`,
+              <span>
+                {formatDateTime(s.submittedAt)} · <span className="fc-mono" style={{ fontSize: 12 }}>{s.sha256}</span>
+              </span>,
+            ])}
+          />
+        </FormSection>
+      )}
 
       <FormSection title="申报内容" description="申请人填写的全部内容（只读）">
         <FormFieldsProvider value={services}>

@@ -16,7 +16,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { asStaff, audit } from '../../auth/staff';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { applications, categories, enterpriseAuthentications, enterprises, forms, projects, regions, staff, uploads, users } from '../../db/schema';
+import { applications, applicationSubmissions, categories, enterpriseAuthentications, enterprises, forms, projects, regions, staff, uploads, users } from '../../db/schema';
 import { searchVectorSql } from '../../db/search';
 import type { Handlers } from '../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -163,6 +163,11 @@ async function loadApplyDetail(db: Executor, row: ApplyRow): Promise<ConsoleAppl
   const [form] = await db.select().from(forms).where(eq(forms.id, a.formId)).limit(1);
   if (!projectRow || !form) throw notFound('申报不存在');
   const bundle = await loadBundle(db, a.id);
+  const submissions = await db
+    .select({ version: applicationSubmissions.version, submittedAt: applicationSubmissions.submittedAt, sha256: applicationSubmissions.receiptHash })
+    .from(applicationSubmissions)
+    .where(eq(applicationSubmissions.applicationId, a.id))
+    .orderBy(asc(applicationSubmissions.version));
   return {
     project: toProjectSummary(projectRow as Parameters<typeof toProjectSummary>[0]),
     form: { id: form.id, projectId: form.projectId, title: form.title, description: form.description, fields: formFieldsSchema.parse(form.fields), version: form.version },
@@ -172,6 +177,7 @@ async function loadApplyDetail(db: Executor, row: ApplyRow): Promise<ConsoleAppl
       receipt: a.serialNumber && a.submittedAt && a.receiptHash ? { serialNumber: a.serialNumber, submittedAt: iso(a.submittedAt), sha256: a.receiptHash } : null,
     },
     attachments: bundle.attachments.map(toUpload),
+    submissions: submissions.map((s) => ({ ...s, submittedAt: iso(s.submittedAt) })),
   };
 }
 
