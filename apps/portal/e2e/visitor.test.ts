@@ -25,6 +25,12 @@ describe('visitor', () => {
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     const regionRequests = () => requests.filter((path) => path === '/admin/regions').length;
+    // As the server serves the portal, each route's HTML links its page chunk (and / is /index),
+    // so it loads alongside the entry. (This journey itself runs behind `vite preview`.)
+    for (const path of ['/', '/index']) {
+      const html = await (await fetch(`${portal.apiUrl}${path}`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
+    }
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');
     const settings = (await (await fetch(`${portal.apiUrl}/api/setting/index`)).json()) as { data: { siteTitle: string; friendlyLinks: { name: string }[] } };
