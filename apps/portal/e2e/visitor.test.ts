@@ -137,6 +137,8 @@ describe('visitor', () => {
     for (const label of ['项目', '通知公告', '专家', '企业']) {
       await page.getByRole('heading', { name: new RegExp(`^${label}（\\d+）$`) }).waitFor();
     }
+    // One request answers every section.
+    expect(requests.filter((path) => path === '/api/search')).toHaveLength(1);
     await checkScreen(page, 'search');
     const notices = page.locator('section').filter({ has: page.getByRole('heading', { name: /^通知公告（/ }) });
     await notices.getByRole('link', { name: /^查看全部 \d+ 条/ }).click();

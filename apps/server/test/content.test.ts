@@ -167,6 +167,22 @@ describe.each(drivers)('content and base data on %s', (driver) => {
     expect((await apiError(api.content.search({ keyword: '' }))).errno).toBe(Errno.INVALID_INPUT);
   });
 
+  it('answers the first hits of every kind at once with perKind', async () => {
+    const { api } = server.client();
+    const keyword = '艺术';
+    const grouped = await api.content.search({ keyword, perKind: 2 });
+    const kinds = ['project', 'policy', 'expert', 'enterprise'] as const;
+    for (const kind of kinds) {
+      const alone = await api.content.search({ keyword, type: kind, pageSize: 2 });
+      expect(grouped.list.filter((h) => h.kind === kind)).toEqual(alone.list);
+      expect(grouped.counts[kind]).toBe(alone.counts[kind]);
+    }
+    expect(kinds.filter((kind) => grouped.counts[kind] > 2).length).toBeGreaterThan(0);
+    const error = await apiError(api.content.search({ keyword, perKind: 50 }));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+    expect(error.errmsg).toBe('每类条数：不能大于 20');
+  });
+
   it('reports health', async () => {
     const health = await server.client().api.base.health();
     expect(health).toMatchObject({ status: 'ok', database: 'ok', driver });

@@ -19,6 +19,7 @@ export const FIELD_LABELS: Record<string, string> = {
   keyword: '关键词',
   kind: '分类类型',
   type: '类型',
+  perKind: '每类条数',
   categoryId: '分类',
   regionId: '地区',
   status: '状态',

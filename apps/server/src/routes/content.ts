@@ -145,8 +145,13 @@ export function contentHandlers({ db }: AppContext): Handlers['content'] {
         (Object.keys(parts) as SearchKind[]).map((k) => sql`(select count(*) from (${parts[k]}) as c)::int as ${sql.identifier(k)}`),
         sql`, `,
       );
+      const order = sql`order by date desc nulls last, kind, id desc`;
+      const hitsPage =
+        query.perKind && !query.type
+          ? sql.join(kinds.map((k) => sql`(select * from (${parts[k]}) as hits ${order} limit ${query.perKind})`), sql` union all `)
+          : sql`select * from (${union}) as hits ${order} limit ${limit} offset ${offset}`;
       const [hits, countRows] = await Promise.all([
-        db.execute(sql`select * from (${union}) as hits order by date desc nulls last, kind, id desc limit ${limit} offset ${offset}`),
+        db.execute(hitsPage),
         db.execute(sql`select ${counted}`),
       ]);
       const counts = rowsOf<Record<SearchKind, number>>(countRows)[0] ?? empty.counts;

@@ -97,6 +97,8 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 export const searchQuery = pageQuery.extend({
   keyword: keywordSchema.min(1, '请输入关键词'),
   type: searchKindSchema.optional(),
+  /** Without `type`: the first `perKind` hits of every kind, instead of one page across kinds. */
+  perKind: z.coerce.number<number>().int('必须是整数').min(1, '不能小于 1').max(20, '不能大于 20').optional(),
 });
 export const searchHitSchema = z.object({
   kind: searchKindSchema,

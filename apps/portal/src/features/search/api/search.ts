@@ -20,13 +20,8 @@ export function useSearch(keyword: string, type: SearchKind | undefined, page: n
   return useAsync(async (signal): Promise<SearchView | undefined> => {
     if (!keyword) return undefined;
     if (type) return { type, result: await api.content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE }, { signal }) };
-    const groups = await Promise.all(
-      SEARCH_KINDS.map(async (kind, index) => {
-        // The four requests fail together: only the first one toasts.
-        const result = await api.content.search({ keyword, type: kind, page: 1, pageSize: GROUP_SIZE }, { signal, silent: index > 0 });
-        return { kind, hits: result.list, total: result.total };
-      }),
-    );
+    const result = await api.content.search({ keyword, perKind: GROUP_SIZE }, { signal });
+    const groups = SEARCH_KINDS.map((kind) => ({ kind, hits: result.list.filter((hit) => hit.kind === kind), total: result.counts[kind] }));
     return { type: undefined, groups };
   }, [keyword, type, type ? page : 1]);
 }
