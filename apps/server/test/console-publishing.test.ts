@@ -223,6 +223,57 @@ describe.each(drivers)('console publishing on %s', (driver) => {
     expect(saved.fields[0]).toMatchObject({ options: [{ label: '戏剧', value: 'drama' }, { label: '选项music', value: 'music' }] });
   });
 
+  it('counts the submissions and names every loss of one save in order, judging options by submitted data only', async () => {
+    const opts = (...values: string[]) => values.map((value) => ({ label: `选项${value}`, value }));
+    const fields: FormField[] = [
+      { key: 'genre', kind: 'select', label: '艺术门类', options: opts('drama', 'music', 'dance') },
+      { key: 'note', kind: 'textarea', label: '备注' },
+      {
+        key: 'crew',
+        kind: 'table',
+        label: '主创人员',
+        columns: [
+          { key: 'name', kind: 'text', label: '姓名' },
+          { key: 'title', kind: 'select', label: '职称', options: opts('senior', 'junior') },
+          { key: 'level', kind: 'select', label: '级别', options: opts('a', 'b') },
+        ],
+      },
+      { key: 'partners', kind: 'multiSelect', label: '合作方', options: opts('troupe', 'venue') },
+    ];
+    const project = await admin.api.console.projectCreate(call({ title: '多项变更测试' }));
+    const form = await admin.api.console.formCreate({ projectId: project.id, title: '申报书', fields });
+    await admin.api.console.projectPublish({ id: project.id, published: true });
+    const save = async (data: Record<string, unknown>, submit: boolean) =>
+      (await server.newUser()).api.apply.save({ projectId: project.id, formId: form.id, version: 0, submit, data });
+    await save({ genre: 'drama', note: '甲', crew: [{ name: '甲', title: 'senior', level: 'a' }], partners: ['troupe'] }, true);
+    await save({ genre: 'music' }, true);
+    // A draft's choices do not hold options.
+    await save({ genre: 'dance', crew: [{ name: '丙', title: 'junior', level: 'b' }], partners: ['venue'] }, false);
+
+    const update = (next: FormField[]) => admin.api.console.formUpdate({ projectId: project.id, formId: form.id, title: '申报书', fields: next }, { silent: true });
+    const keep = <T extends object>(field: T, ...values: string[]): T =>
+      'options' in field ? { ...field, options: (field.options as { value: string }[]).filter((o) => values.includes(o.value)) } : field;
+    const [genre, note, crew, partners] = fields as [FormField, FormField, Extract<FormField, { kind: 'table' }>, FormField];
+    const [name, title, level] = crew.columns as [(typeof crew.columns)[number], (typeof crew.columns)[number], (typeof crew.columns)[number]];
+    const everything: FormField[] = [keep(genre, 'music'), { ...crew, columns: [name, keep(title, 'junior'), keep(level, 'b')] }, keep(partners, 'venue')];
+    const refused = await apiError(update(everything));
+    expect(refused.errno).toBe(Errno.CONFLICT);
+    expect(refused.errmsg).toBe(
+      '该表单已有 2 份提交的申报，以下更改会使已提交的数据失效：' +
+        [
+          '「艺术门类」（genre）的选项「选项drama」（drama）被删除',
+          '「备注」（note）被删除',
+          '「主创人员」的列「职称」（crew.title）的选项「选项senior」（senior）被删除',
+          '「主创人员」的列「级别」（crew.level）的选项「选项a」（a）被删除',
+          '「合作方」（partners）的选项「选项troupe」（troupe）被删除',
+        ].join('；'),
+    );
+    expect((await apiError(update([genre, crew, partners]))).errmsg).toBe('该表单已有 2 份提交的申报，以下更改会使已提交的数据失效：「备注」（note）被删除');
+
+    const onlyDrafts: FormField[] = [keep(genre, 'drama', 'music'), note, { ...crew, columns: [name, keep(title, 'senior'), level] }, keep(partners, 'troupe')];
+    expect((await update(onlyDrafts)).version).toBe(2);
+  });
+
   it('publishes notices as drafts, scheduled or live, sanitised', async () => {
     const draft = await admin.api.console.policyCreate({
       title: '控制台测试公告',

@@ -165,6 +165,58 @@ export function lostFields(before: FormField[], after: FormField[], submitted: R
   return lost;
 }
 
+/**
+ * The fields of `before` whose options lose a value in `after`: key → null for a choice field, or
+ * key → the choice columns that do for a table. Only their submitted values can make an option loss.
+ */
+function revaluedChoices(before: FormField[], after: FormField[]): Map<string, string[] | null> {
+  const loses = (was: { kind: string }, now: { kind: string } | undefined) =>
+    now?.kind === was.kind && (optionsOf(was) ?? []).some((o) => !(optionsOf(now) ?? []).some((n) => n.value === o.value));
+  const next = new Map(after.map((f) => [f.key, f]));
+  const choices = new Map<string, string[] | null>();
+  for (const field of before) {
+    const now = next.get(field.key);
+    if (field.kind === 'table' && now?.kind === 'table') {
+      const columns = field.columns.filter((c) => loses(c, now.columns.find((a) => a.key === c.key))).map((c) => c.key);
+      if (columns.length > 0) choices.set(field.key, columns);
+    } else if (loses(field, now)) choices.set(field.key, null);
+  }
+  return choices;
+}
+
+/** `{ key: value, … }` in SQL; `||` of one-pair objects, as jsonb_build_object takes at most 50 pairs. */
+const jsonbObject = (pairs: [string, SQL][]) => sql.join(pairs.map(([key, value]) => sql`jsonb_build_object(${key}::text, ${value})`), sql` || `);
+
+/** A submission's data cut down to `choices`, each table row to its listed columns (same shapes for `lostFields`). */
+function choiceData(choices: Map<string, string[] | null>) {
+  return jsonbObject(
+    [...choices].map(([key, columns]): [string, SQL] => {
+      const value = sql`${applications.data} -> ${key}::text`;
+      if (!columns) return [key, value];
+      const row = jsonbObject(columns.map((column) => [column, sql`item.value -> ${column}::text`]));
+      return [key, sql`case when jsonb_typeof(${value}) = 'array' then (select jsonb_agg(${row}) from jsonb_array_elements(${value}) as item(value)) end`];
+    }),
+  ).mapWith(applications.data);
+}
+
+/**
+ * How many submissions a form has and what `after` would lose of their data, reading only the
+ * values of choices that lose an option, and no submission when nothing could be lost.
+ */
+async function submittedLosses(tx: Executor, formId: number, before: FormField[], after: FormField[]): Promise<{ submitted: number; lost: string[] }> {
+  const submittedOnly = and(eq(applications.formId, formId), isNotNull(applications.submittedAt));
+  const choices = revaluedChoices(before, after);
+  if (choices.size === 0) {
+    // Without option losses, what is lost does not depend on the data.
+    const lost = lostFields(before, after, []);
+    if (lost.length === 0) return { submitted: 0, lost };
+    const [row] = await tx.select({ n: count() }).from(applications).where(submittedOnly);
+    return { submitted: row?.n ?? 0, lost: row?.n ? lost : [] };
+  }
+  const rows = await tx.select({ data: choiceData(choices) }).from(applications).where(submittedOnly);
+  return { submitted: rows.length, lost: rows.length > 0 ? lostFields(before, after, rows.map((r) => r.data)) : [] };
+}
+
 export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
   /** Everything a call's body says, checked and ready to write. */
   const projectValues = async (tx: Executor, body: Parameters<ProjectHandlers['projectCreate']>[0]['body']) => {
@@ -302,13 +354,9 @@ export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
         if (!form || form.projectId !== params.projectId) throw notFound('申报表单不存在');
         if (body.version !== undefined && body.version !== form.version) throw conflict('表单已在别处修改，请刷新后重试');
         const before = formFieldsSchema.parse(form.fields);
-        const submitted = await tx
-          .select({ data: applications.data })
-          .from(applications)
-          .where(and(eq(applications.formId, form.id), isNotNull(applications.submittedAt)));
-        const lost = submitted.length > 0 ? lostFields(before, body.fields, submitted.map((a) => a.data)) : [];
+        const { submitted, lost } = await submittedLosses(tx, form.id, before, body.fields);
         if (lost.length > 0) {
-          throw conflict(`该表单已有 ${submitted.length} 份提交的申报，以下更改会使已提交的数据失效：${lost.join('；')}`);
+          throw conflict(`该表单已有 ${submitted} 份提交的申报，以下更改会使已提交的数据失效：${lost.join('；')}`);
         }
         await tx
           .update(forms)
