@@ -13,7 +13,7 @@ const api = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:3000';
 function routePreloads(): Plugin {
   return {
     name: 'flagship-route-preloads',
-    apply: 'build',
+    apply: (config) => !config.build?.ssr,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -42,9 +42,32 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * The stylesheet first in the head: it is what the first paint waits for (above all on a page the
+ * server rendered), so the browser should ask for it before the entry's many scripts.
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'flagship-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const firstScript = html.indexOf('<script type="module"');
+        if (sheets.length === 0 || firstScript < 0) return html;
+        let out = html;
+        for (const sheet of sheets) out = out.replace(sheet, '');
+        const at = out.indexOf('<script type="module"');
+        return `${out.slice(0, at)}${sheets.map((sheet) => sheet.trim()).join('\n    ')}\n    ${out.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react(), routePreloads()],
+  plugins: [react(), routePreloads(), stylesheetFirst()],
   server: {
     port: 5173,
     strictPort: true,
@@ -53,6 +76,9 @@ export default defineConfig({
       '/admin': { target: api, changeOrigin: false },
     },
   },
+  // The server-rendering bundle (`vite build --ssr`, see entry-server.tsx) carries its dependencies,
+  // so the API server loads it without resolving the portal's packages.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     target: 'es2022',

@@ -18,7 +18,10 @@ export default async function setup(project: TestProject) {
   // A separate process: under vitest NODE_ENV is 'test', which would give React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
   execFileSync(process.execPath, ['scripts/copy-tinymce.mjs'], { cwd: portalRoot, stdio: 'ignore', env });
-  execFileSync(process.execPath, [join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: portalRoot, stdio: 'inherit', env });
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: portalRoot, stdio: 'inherit', env });
+  // The bundle the server renders pages with (see src/entry-server.tsx).
+  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', '--logLevel', 'warn'], { cwd: portalRoot, stdio: 'inherit', env });
   // The server is built from its current source: the journeys test today's contract.
   ensureServerBuilt(undefined, { force: true });
   const server = await startServer();

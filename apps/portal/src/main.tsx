@@ -1,11 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// Mantine's styles first: stylesheets imported later (our components') win over them.
 import './mantine-styles';
 import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createHydrationAsyncData } from '@flagship/ui';
 import { App } from './app';
+import { SERVER_DATA_ID } from './lib/server-render';
+import { createRouter } from './router';
 
-createRoot(document.getElementById('root')!).render(
+// A page the server rendered carries the data it rendered with; the browser hydrates it.
+const serverData = document.getElementById(SERVER_DATA_ID)?.textContent;
+const rendered = serverData ? (JSON.parse(serverData) as Record<string, unknown>) : undefined;
+const router = await createRouter(rendered !== undefined);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App asyncData={rendered && createHydrationAsyncData(rendered)}>
+      <RouterProvider router={router} />
+    </App>
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+if (rendered) {
+  // The server's HTML paints first; hydrating (one long task) waits for the next frame.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration mismatch:', error) });
+} else {
+  createRoot(root).render(app);
+}

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { PortalLayout } from './components/portal-layout';
 import { RouteError } from '@flagship/ui';
 import { BootShell } from './components/boot-shell';
@@ -62,4 +62,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: '/' });
+/**
+ * The browser's router. A page rendered on the server is hydrated with the route modules it
+ * rendered, so they are loaded first; the router takes the server's state from the page itself.
+ */
+export async function createRouter(serverRendered: boolean) {
+  if (serverRendered) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { basename: '/' });
+}

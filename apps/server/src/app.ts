@@ -20,7 +20,7 @@ import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
-import { portalPages } from './http/portal-pages';
+import { loadPortalRenderer, portalPages } from './http/portal-pages';
 import { requestForLog } from './http/request-log';
 import { startJobSweeper } from './lib/download-jobs';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -177,7 +177,8 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   const consoleDist = fromHere('../../console/dist');
   const hasPortal = existsSync(`${portalDist}/index.html`);
   const hasConsole = existsSync(`${consoleDist}/index.html`);
-  const portalPage = hasPortal ? portalPages(portalDist) : undefined;
+  const renderer = hasPortal && config.renderPages ? await loadPortalRenderer(fromHere('../../portal/dist-server')) : undefined;
+  const portalPage = hasPortal ? portalPages(portalDist, { app, renderer, log: app.log }) : undefined;
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDist,
@@ -197,7 +198,8 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     const path = req.url.split('?')[0] ?? '';
     const wantsPage = req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && hasConsole && path.startsWith('/console')) return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDist);
-    if (wantsPage && portalPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalPage(path));
+    // Pages may be rendered with the visitor's own data: never kept by shared caches.
+    if (wantsPage && portalPage) return portalPage(req.url, req.headers.cookie).then((html) => reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html));
     return sendEnvelope(reply, Errno.NOT_FOUND, '接口不存在');
   });
 

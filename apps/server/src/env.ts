@@ -31,6 +31,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long anonymous answers of public lists and details are reused (0 turns it off). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Render the portal's public pages on the server (0: the browser renders every page). */
+  RENDER_PAGES: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** Seed demo content into an empty database. */
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
@@ -55,6 +60,8 @@ export interface Config {
   /** Check every answer against its declared schema (off in production: the SDK checks too). */
   validateResponses: boolean;
   publicCacheMs: number;
+  /** Render the portal's public pages on the server when its rendering bundle is built. */
+  renderPages: boolean;
   /** Requests allowed per minute and client on the rate-limited endpoints. */
   rateLimit: { max: number; windowMs: number };
   /** How often expired download packages are deleted and stalled download jobs failed. */
@@ -88,6 +95,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     validateResponses: env.NODE_ENV !== 'production',
     publicCacheMs: env.PUBLIC_CACHE_MS,
+    renderPages: env.RENDER_PAGES,
     rateLimit: { max: 10, windowMs: 60_000 },
     jobSweepMs: 10 * 60_000,
   };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCookieSessionStore, createMemorySessionStore, SESSION_TTL_MS } from './session';
+import { createCookieSessionStore, createMemorySessionStore, createRequestSessionStore, readCookieHeader, SESSION_TTL_MS } from './session';
 
 const info = { token: 'abc', id: 1, account: '13800000000', enterprise_authentication_status: 0 as const };
 
@@ -60,6 +60,28 @@ describe('cookie session store', () => {
     Cookies.set('flagship-portal-token', 'other');
     Cookies.set('flagship-portal-userinfo', JSON.stringify(info));
     expect(createCookieSessionStore().getUserInfo()).toBeUndefined();
+  });
+});
+
+describe('request session store', () => {
+  it('reads the session the browser store wrote, from a Cookie header', () => {
+    createCookieSessionStore({ name: 'flagship-portal' }).set(info);
+    let header: string | undefined = `theme=dark; ${document.cookie}`;
+    const store = createRequestSessionStore(() => header, { name: 'flagship-portal' });
+    expect(store.getUserInfo()).toEqual(info);
+    expect(store.getToken()).toBe('abc');
+    store.clear();
+    expect(store.getToken()).toBe('abc');
+    header = undefined;
+    expect(store.getUserInfo()).toBeUndefined();
+  });
+
+  it('refuses a user info of another token or a malformed value', () => {
+    const userinfo = encodeURIComponent(JSON.stringify(info));
+    expect(createRequestSessionStore(() => `flagship-portal-token=other; flagship-portal-userinfo=${userinfo}`).getUserInfo()).toBeUndefined();
+    expect(createRequestSessionStore(() => 'flagship-portal-token=abc; flagship-portal-userinfo=%E0%A4%A').getUserInfo()).toBeUndefined();
+    expect(readCookieHeader('a=1; b=%E4%B8%AD', 'b')).toBe('中');
+    expect(readCookieHeader('ab=1', 'b')).toBeUndefined();
   });
 });
 

@@ -59,6 +59,52 @@ export interface CookieSessionOptions {
   secure?: boolean;
 }
 
+/** The session the two cookies hold, if they belong together. */
+function readSession(name: string, getCookie: (name: string) => string | undefined): StoredUserInfo | undefined {
+  const token = getCookie(`${name}-token`);
+  const raw = getCookie(`${name}-userinfo`);
+  if (!token || !raw) return undefined;
+  try {
+    const parsed = storedUserInfoSchema.safeParse(JSON.parse(raw));
+    return parsed.success && parsed.data.token === token ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One cookie's value from a request's `Cookie` header (decoded as js-cookie wrote it). */
+export function readCookieHeader(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  const prefix = `${name}=`;
+  for (const part of header.split(/;\s*/)) {
+    if (!part.startsWith(prefix)) continue;
+    try {
+      return decodeURIComponent(part.slice(prefix.length));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The browser's session as a server sees it, for rendering pages on the server: read-only, from
+ * the request's `Cookie` header (`cookieHeader` is asked on every read, so one store can serve
+ * request after request). Writes are the browser's business and do nothing here.
+ */
+export function createRequestSessionStore(cookieHeader: () => string | undefined, options: Pick<CookieSessionOptions, 'name'> = {}): SessionStore {
+  const name = options.name ?? DEFAULT_SESSION_NAME;
+  const read = () => readSession(name, (cookie) => readCookieHeader(cookieHeader(), cookie));
+  return {
+    getToken: () => read()?.token,
+    getUserInfo: read,
+    set: () => {},
+    update: () => {},
+    clear: () => {},
+    subscribe: () => () => {},
+  };
+}
+
 /** The browser store: one cookie for the token, one for the user info, both expiring after 8 h. */
 export function createCookieSessionStore(options: CookieSessionOptions = {}): SessionStore {
   const name = options.name ?? DEFAULT_SESSION_NAME;
@@ -68,17 +114,7 @@ export function createCookieSessionStore(options: CookieSessionOptions = {}): Se
   const attributes = { path: options.path ?? '/', sameSite: 'Lax' as const, secure };
   const listeners = createListeners();
 
-  const read = (): StoredUserInfo | undefined => {
-    const token = Cookies.get(tokenCookie);
-    const raw = Cookies.get(infoCookie);
-    if (!token || !raw) return undefined;
-    try {
-      const parsed = storedUserInfoSchema.safeParse(JSON.parse(raw));
-      return parsed.success && parsed.data.token === token ? parsed.data : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const read = () => readSession(name, (cookie) => Cookies.get(cookie));
 
   const write = (info: StoredUserInfo, expires: Date) => {
     Cookies.set(tokenCookie, info.token, { ...attributes, expires });

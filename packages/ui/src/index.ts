@@ -6,6 +6,15 @@ export { Footer, type FooterLink, type FooterProps } from './footer';
 export { AuthStatusBadge, type AuthStatusBadgeProps } from './auth-status-badge';
 export { useSafeNavigate } from './navigation';
 export { RichHtml } from './rich-html';
-export { useAsync, type AsyncResult, type AsyncState } from './use-async';
+export {
+  AsyncDataContext,
+  createHydrationAsyncData,
+  createServerAsyncData,
+  useAsync,
+  type AsyncDataStore,
+  type AsyncResult,
+  type AsyncState,
+} from './use-async';
+export { useHydrated } from './use-hydrated';
 export { RouteError } from './route-error';
 export { Loading } from './loading';

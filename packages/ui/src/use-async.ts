@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { createContext, use, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: T | undefined; error: undefined }
@@ -11,14 +11,65 @@ export type AsyncResult<T> = AsyncState<T> & {
 };
 
 /**
+ * Data of a page rendered on the server. While rendering there, `read` runs each `useAsync` load
+ * (suspending until it is in) and keeps the result under the hook's `useId`; the browser hydrates
+ * with `initial`, the same results under the same ids, so the first render matches the server's
+ * and does not load again.
+ */
+export interface AsyncDataStore {
+  read?: <T>(id: string, load: () => Promise<T>) => Promise<T>;
+  initial?: (id: string) => { data: unknown } | undefined;
+}
+
+export const AsyncDataContext = createContext<AsyncDataStore | null>(null);
+
+/** Keeps every load of one server render, for `AsyncDataContext`; `results()` is what to send to the browser. */
+export function createServerAsyncData(): AsyncDataStore & { results(): Record<string, unknown> } {
+  const loads = new Map<string, Promise<unknown>>();
+  const results: Record<string, unknown> = {};
+  return {
+    read<T>(id: string, load: () => Promise<T>): Promise<T> {
+      let pending = loads.get(id) as Promise<T> | undefined;
+      if (!pending) {
+        pending = load().then((data) => {
+          results[id] = data;
+          return data;
+        });
+        loads.set(id, pending);
+      }
+      return pending;
+    },
+    results: () => results,
+  };
+}
+
+/** The browser's side of `createServerAsyncData`: the results the server rendered with. */
+export function createHydrationAsyncData(results: Record<string, unknown>): AsyncDataStore {
+  return { initial: (id) => (Object.hasOwn(results, id) ? { data: results[id] } : undefined) };
+}
+
+const noop = () => {};
+
+/**
  * Runs `load` when `deps` change and aborts the previous run; the previous data stays
  * visible while the next page loads.
  */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): AsyncResult<T> {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading', data: undefined, error: undefined });
+  const id = useId();
+  const store = useContext(AsyncDataContext);
+  const [state, setState] = useState<AsyncState<T>>(() => {
+    const rendered = store?.initial?.(id);
+    return rendered ? { status: 'success', data: rendered.data as T, error: undefined } : { status: 'loading', data: undefined, error: undefined };
+  });
   const [round, setRound] = useState(0);
+  // Data the server rendered with is not loaded again on hydration.
+  const hydrated = useRef(state.status === 'success');
 
   useEffect(() => {
+    if (hydrated.current) {
+      hydrated.current = false;
+      return;
+    }
     const controller = new AbortController();
     setState((previous) => ({ status: 'loading', data: previous.data, error: undefined }));
     load(controller.signal).then(
@@ -42,5 +93,11 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
       }),
     [],
   );
+
+  if (store?.read) {
+    // On the server: suspend until the data is in (a failure fails the server render).
+    const data = use(store.read(id, () => load(new AbortController().signal)));
+    return { status: 'success', data, error: undefined, reload: noop, setData: noop };
+  }
   return { ...state, reload, setData };
 }

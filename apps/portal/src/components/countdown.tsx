@@ -10,8 +10,10 @@ export function Countdown({ to, prefix, ended, ...props }: TextProps & { to: str
     return () => clearInterval(timer);
   }, []);
   const left = remaining(to, now);
+  // A page rendered on the server counted from the server's clock; hydration keeps that text
+  // until the next tick instead of failing over a minute's difference.
   return (
-    <Text className="fs-countdown" {...props}>
+    <Text className="fs-countdown" suppressHydrationWarning {...props}>
       {left ? `${prefix}${left}` : ended}
     </Text>
   );

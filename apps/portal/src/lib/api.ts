@@ -1,8 +1,16 @@
-import { createApiClient, createCookieSessionStore, ERROR_TOAST_MS, type ErrorPolicy } from '@flagship/api-client';
+import { createApiClient, createCookieSessionStore, createRequestSessionStore, ERROR_TOAST_MS, type ErrorPolicy } from '@flagship/api-client';
 import { notifications } from '@mantine/notifications';
+import { requestCookieHeader, requestScope } from './request-scope';
 
-/** The session (token and user info cookies, 8 h), named after this front end. */
-export const session = createCookieSessionStore({ name: 'flagship-portal' });
+const SESSION_NAME = 'flagship-portal';
+
+/**
+ * The session (token and user info cookies, 8 h), named after this front end; on the server, the
+ * same cookies as the request being rendered carries them.
+ */
+export const session = import.meta.env.SSR
+  ? createRequestSessionStore(requestCookieHeader, { name: SESSION_NAME })
+  : createCookieSessionStore({ name: SESSION_NAME });
 
 type Navigate = (to: string) => void;
 // The router registers itself once it exists; before that a full page load does the job.
@@ -26,5 +34,7 @@ export const errorPolicy = {
   },
 } satisfies Partial<ErrorPolicy>;
 
-/** The one SDK client of the portal; same origin. */
-export const api = createApiClient({ baseUrl: '', session, policy: errorPolicy });
+/** The one SDK client of the portal; same origin. On the server its calls go to the server itself, without toasts. */
+export const api = import.meta.env.SSR
+  ? createApiClient({ baseUrl: 'http://portal.internal', session, fetch: (input, init) => requestScope().fetch(input, init) })
+  : createApiClient({ baseUrl: '', session, policy: errorPolicy });

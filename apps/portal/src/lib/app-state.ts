@@ -10,6 +10,7 @@ export type Device = 'desktop' | 'mobile';
 const MOBILE_QUERY = '(max-width: 991px)';
 
 export function detectDevice(): Device {
+  if (import.meta.env.SSR) return 'desktop';
   return window.matchMedia(MOBILE_QUERY).matches ? 'mobile' : 'desktop';
 }
 

@@ -1,5 +1,9 @@
+import { readCookieHeader } from '@flagship/api-client';
+import { requestCookieHeader } from './request-scope';
+
 /** A few lines instead of a dependency: read and write one cookie on the whole site. */
 export function getCookie(name: string): string | undefined {
+  if (import.meta.env.SSR) return readCookieHeader(requestCookieHeader(), encodeURIComponent(name));
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split('; ')) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));

@@ -26,7 +26,12 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+const getSnapshot = () => snapshot;
+// A page rendered on the server shows the session its request's cookies hold, and the browser
+// hydrates it with the same cookies.
+const getServerSnapshot = import.meta.env.SSR ? () => session.getUserInfo() : getSnapshot;
+
 /** The logged-in user's info, or undefined for visitors. */
 export function useSession(): StoredUserInfo | undefined {
-  return useSyncExternalStore(subscribe, () => snapshot, () => undefined);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { portalPages } from './portal-pages';
+import { portalTemplates } from './portal-pages';
 
 const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
 
@@ -13,9 +13,9 @@ function dist(preloads?: object): string {
   return dir;
 }
 
-describe('portalPages', () => {
+describe('portalTemplates', () => {
   it("links a route's scripts and styles from the head", () => {
-    const page = portalPages(dist({ '/index': { js: ['/assets/home.js', '/assets/Card.js'], css: ['/assets/home.css'] } }));
+    const page = portalTemplates(dist({ '/index': { js: ['/assets/home.js', '/assets/Card.js'], css: ['/assets/home.css'] } }));
     const out = page('/index');
     const head = out.slice(0, out.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
@@ -25,7 +25,7 @@ describe('portalPages', () => {
   });
 
   it('serves the plain page for paths it does not list, and without a preload list', () => {
-    expect(portalPages(dist({ '/index': { js: ['/assets/home.js'], css: [] } }))('/nowhere')).toBe(html);
-    expect(portalPages(dist())('/index')).toBe(html);
+    expect(portalTemplates(dist({ '/index': { js: ['/assets/home.js'], css: [] } }))('/nowhere')).toBe(html);
+    expect(portalTemplates(dist())('/index')).toBe(html);
   });
 });

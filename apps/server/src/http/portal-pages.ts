@@ -1,14 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+
+/** What the portal's server entry (`apps/portal/src/entry-server.tsx`) exports. */
+export interface PortalRenderer {
+  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch }): Promise<{ html: string; data: string } | undefined>;
+}
+
+/** The markers around the loading shell in the portal's index.html; a rendered page replaces it. */
+const SHELL = /<!--app-shell-->[\s\S]*<!--\/app-shell-->/;
+
+/** A page that takes longer than this to render is sent as the plain page, which loads in the browser. */
+const RENDER_TIMEOUT_MS = 3_000;
 
 /**
  * The portal's index.html for each route, with the scripts and styles of the route's page linked
  * from the head (`route-preloads.json`, written by the portal build), so the browser fetches them
  * alongside the entry instead of after it has run. Paths the file does not list get the plain page.
  */
-export function portalPages(dist: string): (path: string) => string {
+export function portalTemplates(dist: string): (path: string) => string {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const listFile = join(dist, 'route-preloads.json');
   const preloads: RoutePreloads = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : {};
@@ -21,4 +34,72 @@ export function portalPages(dist: string): (path: string) => string {
     pages.set(path, html.replace('</head>', `${links.join('\n')}\n</head>`));
   }
   return (path) => pages.get(path) ?? html;
+}
+
+/** The portal's server entry, if the portal was built with it (`apps/portal/dist-server`). */
+export async function loadPortalRenderer(serverDist: string): Promise<PortalRenderer | undefined> {
+  const entry = join(serverDist, 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  return (await import(pathToFileURL(entry).href)) as PortalRenderer;
+}
+
+/** The SDK's calls of a page being rendered, answered by this server in-process with the visitor's cookies. */
+function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
+    if (cookie) headers.cookie = cookie;
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, ...(body ? { payload: body } : {}) });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of [value].flat()) responseHeaders.append(name, String(one));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+  };
+}
+
+/**
+ * A rendered page paints without its scripts: they load after the stylesheets and images
+ * (Chrome fetches module scripts and their preloads at high priority by default).
+ */
+function lowerScriptPriority(page: string): string {
+  return page.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+}
+
+/**
+ * The HTML of a portal page: rendered with its data when the renderer takes the page (the
+ * browser then hydrates it), otherwise the page with its loading shell. A render that fails or
+ * takes too long is logged and the plain page sent: the browser renders it as before.
+ */
+export function portalPages(
+  dist: string,
+  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger },
+): (url: string, cookie: string | undefined) => Promise<string> {
+  const template = portalTemplates(dist);
+  const { app, renderer, log } = options;
+  return async (url, cookie) => {
+    const path = url.split('?')[0] ?? url;
+    const page = template(path);
+    if (!renderer || !SHELL.test(page)) return page;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`rendering took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+      });
+      const rendered = await Promise.race([renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie) }), timeout]);
+      if (!rendered) return page;
+      return lowerScriptPriority(page)
+        .replace(SHELL, () => rendered.html)
+        .replace('</body>', () => `${rendered.data}\n</body>`);
+    } catch (error) {
+      log.warn({ err: error, path }, 'portal page not rendered on the server; sent for the browser to render');
+      return page;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }

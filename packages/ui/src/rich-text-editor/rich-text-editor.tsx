@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
+import { useHydrated } from '../use-hydrated';
 import { EDITOR_HEIGHT, EDITOR_OPTIONS, tinymceBaseUrl, tinymceScriptSrc } from './config';
 import './rich-text-editor.css';
 
@@ -27,7 +28,9 @@ type LoadState = 'loading' | 'ready' | 'failed';
 export function RichTextEditor({ value, onChange, label, id, disabled, onFullscreenChange, origin }: RichTextEditorProps) {
   const [state, setState] = useState<LoadState>('loading');
   const [fullscreen, setFullscreen] = useState(false);
-  const src = useMemo(() => tinymceScriptSrc(origin), [origin]);
+  // The editor exists only in the browser; a page rendered on the server shows the placeholder.
+  const hydrated = useHydrated();
+  const src = useMemo(() => (hydrated ? tinymceScriptSrc(origin) : ''), [origin, hydrated]);
   // TinyMCE reads init once, so the setup callback reaches the latest prop through a ref.
   const fullscreenListener = useRef(onFullscreenChange);
   useEffect(() => {
@@ -38,7 +41,7 @@ export function RichTextEditor({ value, onChange, label, id, disabled, onFullscr
       ...EDITOR_OPTIONS,
       plugins: [...EDITOR_OPTIONS.plugins],
       toolbar: [...EDITOR_OPTIONS.toolbar],
-      base_url: tinymceBaseUrl(origin),
+      base_url: hydrated ? tinymceBaseUrl(origin) : '',
       ...(label ? { iframe_aria_text: label } : {}),
       setup: (editor: { on(name: string, callback: (event: { state: boolean }) => void): void }) => {
         editor.on('FullscreenStateChanged', (event) => {
@@ -47,7 +50,7 @@ export function RichTextEditor({ value, onChange, label, id, disabled, onFullscr
         });
       },
     }),
-    [origin, label],
+    [origin, label, hydrated],
   );
 
   if (state === 'failed') return null;
@@ -55,20 +58,22 @@ export function RichTextEditor({ value, onChange, label, id, disabled, onFullscr
   return (
     <div className="fs-rte" data-state={state} data-fullscreen={fullscreen || undefined}>
       {state === 'loading' && <div className="fs-rte__placeholder" style={{ height: EDITOR_HEIGHT }} aria-hidden="true" />}
-      <Editor
-        id={id}
-        tinymceScriptSrc={src}
-        licenseKey="gpl"
-        value={value}
-        disabled={disabled}
-        onEditorChange={(html) => onChange(html)}
-        onInit={() => setState('ready')}
-        onScriptsLoadError={() => {
-          console.error('Failed to load', src);
-          setState('failed');
-        }}
-        init={init}
-      />
+      {hydrated && (
+        <Editor
+          id={id}
+          tinymceScriptSrc={src}
+          licenseKey="gpl"
+          value={value}
+          disabled={disabled}
+          onEditorChange={(html) => onChange(html)}
+          onInit={() => setState('ready')}
+          onScriptsLoadError={() => {
+            console.error('Failed to load', src);
+            setState('failed');
+          }}
+          init={init}
+        />
+      )}
     </div>
   );
 }

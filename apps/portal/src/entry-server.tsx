@@ -1,0 +1,63 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createServerAsyncData } from '@flagship/ui';
+import { App } from './app';
+import { session } from './lib/api';
+import { setRequestScopeSource, type RequestScope } from './lib/request-scope';
+import { GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
+import { SERVER_DATA_ID, SERVER_RENDERED } from './lib/server-render';
+import { routes } from './router';
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+setRequestScopeSource(() => scopes.getStore());
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** The request's Cookie header: the visitor's session. */
+  cookie: string | undefined;
+  /** Answers the SDK's calls (the server's own API). */
+  fetch: typeof fetch;
+}
+
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The data the page was rendered with, for the browser's hydration; goes after the root. */
+  data: string;
+}
+
+/**
+ * Renders a page with its data, as the browser would show it once loaded. Undefined when the page
+ * is left to the browser: not one of SERVER_RENDERED, a guard would send the visitor elsewhere,
+ * or the route failed. A failing data load rejects; the caller then sends the plain page.
+ */
+export async function render(request: RenderRequest): Promise<RenderedPage | undefined> {
+  const url = new URL(request.url, 'http://portal.internal');
+  if (!SERVER_RENDERED.has(url.pathname)) return undefined;
+  return scopes.run({ cookie: request.cookie, fetch: request.fetch }, async () => {
+    const loggedIn = Boolean(session.getToken());
+    if ((LOGIN_REQUIRED.has(url.pathname) && !loggedIn) || (GUEST_ONLY.has(url.pathname) && loggedIn)) return undefined;
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response || context.errors) return undefined;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const asyncData = createServerAsyncData();
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <App asyncData={asyncData}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </App>
+      </StrictMode>,
+      { onError: () => {} },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(chunk as Buffer);
+    const html = Buffer.concat(chunks).toString('utf8');
+    // `<` escaped, so that no value can close the script element.
+    const json = JSON.stringify(asyncData.results()).replace(/</g, '\\u003c');
+    return { html, data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };
+  });
+}
