@@ -36,11 +36,19 @@ export function portalTemplates(dist: string): (path: string) => string {
   return (path) => pages.get(path) ?? html;
 }
 
-/** The portal's server entry, if the portal was built with it (`apps/portal/dist-server`). */
-export async function loadPortalRenderer(serverDist: string): Promise<PortalRenderer | undefined> {
+/**
+ * The portal's server entry, if the portal was built with it (`apps/portal/dist-server`). One that
+ * cannot be loaded (e.g. a build under way) leaves every page to the browser.
+ */
+export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLogger): Promise<PortalRenderer | undefined> {
   const entry = join(serverDist, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
-  return (await import(pathToFileURL(entry).href)) as PortalRenderer;
+  try {
+    return (await import(pathToFileURL(entry).href)) as PortalRenderer;
+  } catch (error) {
+    log.warn({ err: error, entry }, 'portal pages will not be rendered on the server: its bundle did not load');
+    return undefined;
+  }
 }
 
 /** The SDK's calls of a page being rendered, answered by this server in-process with the visitor's cookies. */
