@@ -56,6 +56,10 @@ describe('server rendering', () => {
     // Everything inline: no boundary left for a script to fill in (the CSP allows no inline script).
     expect(html).not.toMatch(/<template id="B:|\$RC/);
     expect(html).toMatch(/<script type="application\/json" id="flagship-server-data">/);
+    // The entry runs once the page has painted, started by /hydrate.js; its scripts download at low priority.
+    expect(html).toMatch(/<script defer src="\/hydrate.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
 
     const noScripts = await context({ javaScript: false });
     const page = await noScripts.newPage();
@@ -109,7 +113,11 @@ describe('server rendering', () => {
 
     const applying = await context({ session });
     const page = await applying.newPage();
-    const { errors } = watch(page);
+    const { errors, calls } = watch(page);
+    // The call's page with the applicant's status per form, from the server.
+    await page.goto(`${apiUrl}/projectDetail?id=6`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: '立即申报' }).first().waitFor();
+    expect(calls).toEqual([]);
     await page.goto(`${apiUrl}/application?projectId=6&formId=6`);
     await page.locator('.tox-edit-area iframe').first().waitFor();
     await field(page, '项目名称').fill('原创越剧《西湖梦》');

@@ -51,7 +51,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </App>
       </StrictMode>,
-      { onError: () => {} },
+      // Every boundary inline, however large: a boundary sent apart needs an inline script to
+      // put it in place, which the CSP refuses.
+      { onError: () => {}, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(chunk as Buffer);

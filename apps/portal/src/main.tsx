@@ -22,8 +22,6 @@ const app = (
 );
 const root = document.getElementById('root')!;
 if (rendered) {
-  // The server's HTML paints first; hydrating (one long task) waits for the next frame.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration mismatch:', error) });
 } else {
   createRoot(root).render(app);

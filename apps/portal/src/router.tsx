@@ -63,8 +63,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The browser's router. A page rendered on the server is hydrated with the route modules it
- * rendered, so they are loaded first; the router takes the server's state from the page itself.
+ * The browser's router. For a page the server rendered, the matched route modules are loaded
+ * first, so that the router's first render is the page itself (as on the server), not the fallback.
  */
 export async function createRouter(serverRendered: boolean) {
   if (serverRendered) {

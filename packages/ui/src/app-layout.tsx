@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import './layout.css';
 
 export const LAYOUT_MIN_WIDTH = 800;
@@ -10,7 +10,11 @@ export interface AppLayoutProps {
   children: ReactNode;
 }
 
-/** Header (100 px), main area and footer, never narrower than 800 px (spec §2, §9). */
+/**
+ * Header (100 px), main area and footer, never narrower than 800 px (spec §2, §9). The Suspense
+ * boundaries let a page the server rendered hydrate part by part, in short tasks, instead of in
+ * one long one.
+ */
 export function AppLayout({ header, footer, children }: AppLayoutProps) {
   return (
     <div className="fs-app" style={{ minWidth: LAYOUT_MIN_WIDTH }}>
@@ -18,12 +22,14 @@ export function AppLayout({ header, footer, children }: AppLayoutProps) {
         跳到主要内容
       </a>
       <header className="fs-app__header" style={{ height: HEADER_HEIGHT }}>
-        {header}
+        <Suspense>{header}</Suspense>
       </header>
       <main className="fs-app__main" id="main" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <footer className="fs-app__footer">{footer}</footer>
+      <footer className="fs-app__footer">
+        <Suspense>{footer}</Suspense>
+      </footer>
     </div>
   );
 }

@@ -71,11 +71,14 @@ function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeo
 }
 
 /**
- * A rendered page paints without its scripts: they load after the stylesheets and images
- * (Chrome fetches module scripts and their preloads at high priority by default).
+ * A rendered page paints without its scripts: they download at low priority (Chrome fetches
+ * module scripts and their preloads at high priority by default), and the entry runs only after
+ * the first paint (`/hydrate.js`, from the portal's public files, starts it).
  */
-function lowerScriptPriority(page: string): string {
-  return page.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+function scriptsAfterPaint(page: string): string {
+  return page
+    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => `<script defer src="/hydrate.js" data-entry="${entry}"></script>`);
 }
 
 /**
@@ -100,7 +103,7 @@ export function portalPages(
       });
       const rendered = await Promise.race([renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie) }), timeout]);
       if (!rendered) return page;
-      return lowerScriptPriority(page)
+      return scriptsAfterPaint(page)
         .replace(SHELL, () => rendered.html)
         .replace('</body>', () => `${rendered.data}\n</body>`);
     } catch (error) {
