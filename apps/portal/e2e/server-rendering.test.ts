@@ -56,10 +56,9 @@ describe('server rendering', () => {
     // Everything inline: no boundary left for a script to fill in (the CSP allows no inline script).
     expect(html).not.toMatch(/<template id="B:|\$RC/);
     expect(html).toMatch(/<script type="application\/json" id="flagship-server-data">/);
-    // The entry runs once the page has painted, started by /hydrate.js; its scripts download at low priority.
-    expect(html).toMatch(/<script defer src="\/hydrate.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
-    expect(html).not.toContain('<script type="module"');
-    expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
+    // The entry and its modules are fetched and run once the page has painted (/hydrate.js starts them).
+    expect(html).toMatch(/<script defer src="\/hydrate.js" data-entry="\/assets\/index-[\w-]+\.js" data-modules="[^"]*\/assets\/home-page-[\w-]+\.js[^"]*"><\/script>/);
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
 
     const noScripts = await context({ javaScript: false });
     const page = await noScripts.newPage();

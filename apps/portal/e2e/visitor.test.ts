@@ -29,8 +29,8 @@ describe('visitor', () => {
     // so it loads alongside the entry. (This journey itself runs behind `vite preview`.)
     for (const path of ['/', '/index']) {
       const html = await (await fetch(`${portal.apiUrl}${path}`, { headers: { accept: 'text/html' } })).text();
-      // (Lowered priority where the server rendered the page: it paints without its scripts.)
-      expect(html).toMatch(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/assets\/home-page-[\w-]+\.js">/);
+      // (Where the server rendered the page, /hydrate.js fetches them after the first paint.)
+      expect(html).toMatch(/(<link rel="modulepreload" crossorigin href="|data-modules="[^"]*)\/assets\/home-page-[\w-]+\.js/);
     }
     await page.goto(`${url}/`);
     await page.waitForURL('**/index');

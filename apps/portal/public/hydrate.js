@@ -1,14 +1,24 @@
 /* global document, requestAnimationFrame, setTimeout */
-// Starts the portal on a page the server rendered, once that page has painted: the entry (and the
-// hydration it runs) would otherwise hold the first paint back. The server puts this script in
-// place of the entry's and names the entry in data-entry (apps/server/src/http/portal-pages.ts).
+// Starts the portal on a page the server rendered, once that page has painted: fetching and
+// running the scripts would otherwise hold the first paint back. The server puts this script in
+// place of the entry's and names the entry (data-entry) and the modules to fetch alongside it
+// (data-modules); see apps/server/src/http/portal-pages.ts.
 (function () {
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var self = document.currentScript;
+  var entry = self && self.getAttribute('data-entry');
   if (!entry) return;
+  var modules = (self.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    modules.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

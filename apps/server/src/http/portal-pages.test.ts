@@ -1,14 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { portalTemplates } from './portal-pages';
+import { portalPages, portalTemplates, type PortalRenderer } from './portal-pages';
 
 const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
+const withShell =
+  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index.css">\n<script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react.js"></head>' +
+  '<body><div id="root"><!--app-shell--><p>正在加载…</p><!--/app-shell--></div></body></html>';
 
-function dist(preloads?: object): string {
+function dist(preloads?: object, page = html): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
-  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'index.html'), page);
   if (preloads) writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify(preloads));
   return dir;
 }
@@ -27,5 +31,38 @@ describe('portalTemplates', () => {
   it('serves the plain page for paths it does not list, and without a preload list', () => {
     expect(portalTemplates(dist({ '/index': { js: ['/assets/home.js'], css: [] } }))('/nowhere')).toBe(html);
     expect(portalTemplates(dist())('/index')).toBe(html);
+  });
+});
+
+describe('portalPages', () => {
+  const warnings: unknown[] = [];
+  const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as FastifyBaseLogger;
+  const pages = (renderer: PortalRenderer, timeoutMs?: number) =>
+    portalPages(dist({ '/index': { js: ['/assets/home.js'], css: [] } }, withShell), { app: Fastify(), renderer, log, ...(timeoutMs ? { timeoutMs } : {}) });
+
+  it('puts a rendered page in place of the shell, its data before </body>, and its scripts after the first paint', async () => {
+    const seen: { url: string; cookie: string | undefined }[] = [];
+    const page = await pages({
+      render: async ({ url, cookie }) => {
+        seen.push({ url, cookie });
+        return { html: '<main>申报中的项目</main>', data: '<script type="application/json" id="d">{}</script>' };
+      },
+    })('/index?x=1', 'a=1');
+    expect(seen).toEqual([{ url: '/index?x=1', cookie: 'a=1' }]);
+    expect(page).toContain('<div id="root"><main>申报中的项目</main></div>');
+    expect(page).toContain('<script type="application/json" id="d">{}</script>\n</body>');
+    expect(page).toContain('<script defer src="/hydrate.js" data-entry="/assets/index.js" data-modules="/assets/react.js /assets/home.js"></script>');
+    expect(page).not.toMatch(/modulepreload|type="module"/);
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+  });
+
+  it('sends the plain page when the renderer declines, fails or is too slow', async () => {
+    const plain = portalTemplates(dist({ '/index': { js: ['/assets/home.js'], css: [] } }, withShell))('/index');
+    warnings.length = 0;
+    expect(await pages({ render: async () => undefined })('/index', undefined)).toBe(plain);
+    expect(warnings).toHaveLength(0);
+    expect(await pages({ render: () => Promise.reject(new Error('数据加载失败')) })('/index', undefined)).toBe(plain);
+    expect(await pages({ render: () => new Promise(() => {}) }, 50)('/index', undefined)).toBe(plain);
+    expect(warnings).toHaveLength(2);
   });
 });

@@ -71,14 +71,20 @@ function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeo
 }
 
 /**
- * A rendered page paints without its scripts: they download at low priority (Chrome fetches
- * module scripts and their preloads at high priority by default), and the entry runs only after
- * the first paint (`/hydrate.js`, from the portal's public files, starts it).
+ * A rendered page paints without its scripts: the entry and the modules it needs are fetched and
+ * run only after the first paint (`/hydrate.js`, from the portal's public files, starts them), so
+ * the HTML and the stylesheets have the connection to themselves and no script holds back the paint.
  */
 function scriptsAfterPaint(page: string): string {
-  return page
-    .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
-    .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, entry: string) => `<script defer src="/hydrate.js" data-entry="${entry}"></script>`);
+  const modules: string[] = [];
+  const withoutPreloads = page.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  return withoutPreloads.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_, entry: string) => `<script defer src="/hydrate.js" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`,
+  );
 }
 
 /**
@@ -88,10 +94,10 @@ function scriptsAfterPaint(page: string): string {
  */
 export function portalPages(
   dist: string,
-  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger },
+  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number },
 ): (url: string, cookie: string | undefined) => Promise<string> {
   const template = portalTemplates(dist);
-  const { app, renderer, log } = options;
+  const { app, renderer, log, timeoutMs = RENDER_TIMEOUT_MS } = options;
   return async (url, cookie) => {
     const path = url.split('?')[0] ?? url;
     const page = template(path);
@@ -99,7 +105,7 @@ export function portalPages(
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`rendering took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error(`rendering took over ${timeoutMs} ms`)), timeoutMs);
       });
       const rendered = await Promise.race([renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie) }), timeout]);
       if (!rendered) return page;
