@@ -31,8 +31,10 @@ function routePreloads(): Plugin {
         if (!page) throw new Error(`route-preloads: no chunk for ${path} (${module})`);
         const files = new Set<string>();
         collect(page.fileName, files);
-        const js = [...files].filter((file) => !entryFiles.has(file));
-        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const needed = [...files].filter((file) => !entryFiles.has(file));
+        const css = needed.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        // A chunk of styles only is dropped from the output: preload its stylesheet, not the chunk.
+        const js = needed.filter((file) => byFile.get(file)?.moduleIds.some((id) => !/\.css($|\?)/.test(id)));
         preloads[path] = { js: js.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
       }
       // The router sends / on to /index (spec §2).
@@ -84,5 +86,18 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // A few shared chunks instead of dozens of small ones: each request costs a round trip
+        // on a slow connection. Route pages stay chunks of their own.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es|react-number-format|react-textarea-autosize|use-composed-ref|use-latest|use-isomorphic-layout-effect|tabbable)[\\/].*\.[cm]?js$/, priority: 2 },
+            { name: 'sdk', test: /([\\/]node_modules[\\/](zod|ky|js-cookie)[\\/]|[\\/]packages[\\/]api-client[\\/])/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { session } from './lib/api';
 import { setNavigator } from './lib/api';
-import { useRegions } from './lib/regions';
+import { useRefreshRegions } from './lib/regions';
 import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
 import { refreshSession, useSession } from './lib/session';
 import { useSiteTitle } from './lib/settings';
@@ -14,7 +14,7 @@ export function Root() {
   const location = useLocation();
   const navigate = useNavigate();
   const siteTitle = useSiteTitle();
-  const { refresh: refreshRegions } = useRegions();
+  const refreshRegions = useRefreshRegions();
   useSession();
   useDeviceType();
 

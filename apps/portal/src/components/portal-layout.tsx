@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { AppLayout, Footer, Header, type HeaderApi } from '@flagship/ui';
 import { Outlet } from 'react-router-dom';
 import { api } from '../lib/api';
-import { useRegions } from '../lib/regions';
+import { useRefreshRegions } from '../lib/regions';
 import { useSession } from '../lib/session';
 import { useSettingsState, useSiteTitle } from '../lib/settings';
 
@@ -10,7 +10,7 @@ export function PortalLayout() {
   const user = useSession();
   const { data: settings, status } = useSettingsState();
   const title = useSiteTitle();
-  const { refresh: refreshRegions } = useRegions();
+  const refreshRegions = useRefreshRegions();
   // The header's base-data request goes through the regions provider, which shares it with the navigation's.
   const headerApi = useMemo<HeaderApi>(() => ({ auth: api.auth, session: api.session, base: { regions: refreshRegions } }), [refreshRegions]);
   // Without settings the footer still closes the page with a copyright line.

@@ -8,11 +8,15 @@ interface RegionsValue {
   /** Full names like 「浙江省 / 杭州市 / 西湖区」, in tree order. */
   options: RegionOption[];
   nameOf: (id: number) => string | undefined;
-  /** Load them again; a call while one is on its way shares that request. */
-  refresh: () => Promise<void>;
 }
 
+/** Load them again; a call while one is on its way shares that request. */
+type RefreshRegions = () => Promise<void>;
+
 const RegionsContext = createContext<RegionsValue | undefined>(undefined);
+// Apart from the data, so that what only asks for them (the router root, the header) does not
+// render again, with the whole page below it, when they arrive.
+const RefreshRegionsContext = createContext<RefreshRegions | undefined>(undefined);
 
 /** Base data: regions, refreshed on every navigation (the SDK revalidates with the ETag). */
 export function RegionsProvider({ children }: { children: ReactNode }) {
@@ -34,9 +38,13 @@ export function RegionsProvider({ children }: { children: ReactNode }) {
   const value = useMemo<RegionsValue>(() => {
     const options = regionOptions(regions);
     const names = new Map(options.map((o) => [Number(o.value), o.label]));
-    return { regions, options, nameOf: (id) => names.get(id), refresh };
-  }, [regions, refresh]);
-  return <RegionsContext value={value}>{children}</RegionsContext>;
+    return { regions, options, nameOf: (id) => names.get(id) };
+  }, [regions]);
+  return (
+    <RefreshRegionsContext value={refresh}>
+      <RegionsContext value={value}>{children}</RegionsContext>
+    </RefreshRegionsContext>
+  );
 }
 
 function sameRegions(a: Region[], b: Region[]): boolean {
@@ -47,4 +55,10 @@ export function useRegions(): RegionsValue {
   const value = useContext(RegionsContext);
   if (!value) throw new Error('useRegions outside RegionsProvider');
   return value;
+}
+
+export function useRefreshRegions(): RefreshRegions {
+  const refresh = useContext(RefreshRegionsContext);
+  if (!refresh) throw new Error('useRefreshRegions outside RegionsProvider');
+  return refresh;
 }
