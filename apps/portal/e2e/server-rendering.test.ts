@@ -69,12 +69,17 @@ describe('server rendering', () => {
     await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
     await page.getByText(calls.list[0]!.title).first().waitFor();
     await page.getByText(notices.list[0]!.title).first().waitFor();
+    // Styled as after hydration: the light colour scheme is on <html> from the start.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     // (axe needs scripts: the same screen is checked in the visitor journey.)
     await page.screenshot({ path: join(artifactsDir, 'server-home-no-scripts.png'), fullPage: true });
     await page.goto(`${apiUrl}/policyDetail?id=${notices.list[0]!.id}`);
     await page.getByRole('heading', { name: notices.list[0]!.title }).waitFor();
     await page.goto(`${apiUrl}/expert`);
     await page.getByText(experts.list[0]!.name).first().waitFor();
+    await page.goto(`${apiUrl}/project`);
+    await page.getByText(calls.list[0]!.title).first().waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'server-project-no-scripts.png'), fullPage: true });
     await noScripts.close();
   });
 
@@ -135,6 +140,7 @@ describe('server rendering', () => {
     const still = await noScripts.newPage();
     await still.goto(`${apiUrl}/application?projectId=6&formId=6`);
     expect(await field(still, '项目名称').inputValue()).toBe('原创越剧《西湖梦》');
+    await still.screenshot({ path: join(artifactsDir, 'server-application-no-scripts.png'), fullPage: true });
     await noScripts.close();
     await applying.close();
   });
