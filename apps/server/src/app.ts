@@ -178,7 +178,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   const hasPortal = existsSync(`${portalDist}/index.html`);
   const hasConsole = existsSync(`${consoleDist}/index.html`);
   const renderer = hasPortal && config.renderPages ? await loadPortalRenderer(fromHere('../../portal/dist-server'), app.log) : undefined;
-  const portalPage = hasPortal ? portalPages(portalDist, { app, renderer, log: app.log }) : undefined;
+  const portalPage = hasPortal ? portalPages(portalDist, { app, renderer, log: app.log, cacheMs: config.publicCacheMs }) : undefined;
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDist,

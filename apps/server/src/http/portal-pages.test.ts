@@ -65,4 +65,21 @@ describe('portalPages', () => {
     expect(await pages({ render: () => new Promise(() => {}) }, 50)('/index', undefined)).toBe(plain);
     expect(warnings).toHaveLength(2);
   });
+
+  it("reuses a visitor's page for the cache interval, never a page rendered with a session", async () => {
+    let renders = 0;
+    const page = portalPages(dist({}, withShell), {
+      app: Fastify(),
+      log,
+      cacheMs: 60_000,
+      renderer: { render: async () => ({ html: `<main>第 ${++renders} 次</main>`, data: '' }) },
+    });
+    expect(await page('/index', 'theme=dark')).toContain('第 1 次');
+    expect(await page('/index', undefined)).toContain('第 1 次');
+    // Another address, another access-password cookie, or a session: rendered anew.
+    expect(await page('/index?x=1', undefined)).toContain('第 2 次');
+    expect(await page('/index', 'fs_access=abc')).toContain('第 3 次');
+    expect(await page('/index', 'flagship-portal-token=t1')).toContain('第 4 次');
+    expect(await page('/index', 'flagship-portal-token=t1')).toContain('第 5 次');
+  });
 });

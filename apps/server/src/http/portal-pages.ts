@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DEFAULT_SESSION_NAME, readCookieHeader } from '@flagship/api-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { GATE_COOKIE } from '../auth/site-gate';
+import { createMicroCache } from '../lib/micro-cache';
 
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
@@ -94,14 +97,20 @@ function scriptsAfterPaint(page: string): string {
  */
 export function portalPages(
   dist: string,
-  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number },
+  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number; cacheMs?: number },
 ): (url: string, cookie: string | undefined) => Promise<string> {
   const template = portalTemplates(dist);
   const { app, renderer, log, timeoutMs = RENDER_TIMEOUT_MS } = options;
+  // Visitors without a session see a page alike (given the same access-password cookie): like
+  // the API's public answers, it is rendered once per interval under a burst.
+  const visitorPages = createMicroCache(options.cacheMs ?? 0, 200);
   return async (url, cookie) => {
     const path = url.split('?')[0] ?? url;
     const page = template(path);
     if (!renderer || !SHELL.test(page)) return page;
+    const visitorKey = readCookieHeader(cookie, `${DEFAULT_SESSION_NAME}-token`) ? undefined : `${url}\n${readCookieHeader(cookie, GATE_COOKIE) ?? ''}`;
+    const cached = visitorKey === undefined ? undefined : visitorPages.get(visitorKey);
+    if (cached !== undefined) return cached;
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
@@ -109,9 +118,11 @@ export function portalPages(
       });
       const rendered = await Promise.race([renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie) }), timeout]);
       if (!rendered) return page;
-      return scriptsAfterPaint(page)
+      const html = scriptsAfterPaint(page)
         .replace(SHELL, () => rendered.html)
         .replace('</body>', () => `${rendered.data}\n</body>`);
+      if (visitorKey !== undefined) visitorPages.set(visitorKey, html);
+      return html;
     } catch (error) {
       log.warn({ err: error, path }, 'portal page not rendered on the server; sent for the browser to render');
       return page;
