@@ -17,8 +17,9 @@ describe('the staff command (dist/staff.js)', () => {
   let dataDir: string;
 
   /** Run the command; the child opens the data directory, so the test holds no handle meanwhile. */
-  const staffCli = (...args: string[]) => {
-    const child = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000 });
+  const staffCli = (...args: string[]) => staffCliWithInput('', ...args);
+  const staffCliWithInput = (input: string, ...args: string[]) => {
+    const child = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 60_000, input });
     return { code: child.status, out: child.stdout, err: child.stderr };
   };
 
@@ -73,6 +74,16 @@ describe('the staff command (dist/staff.js)', () => {
     const { verifyPassword } = await import('../src/db/password');
     const [row] = await withDb((db) => db.select().from(staff).where(eq(staff.account, 'ops')));
     expect(await verifyPassword('New#Strong2027', row!.passwordHash)).toBe(true);
+  }, 120_000);
+
+  it('reads the password from standard input with --password-stdin', async () => {
+    expect(staffCliWithInput('', 'update', '--account', 'ops', '--password-stdin').code).toBe(2);
+    expect(staffCliWithInput('x\n', 'update', '--account', 'ops', '--password', 'x', '--password-stdin').code).toBe(2);
+    const made = staffCliWithInput('Stdin#Strong2026\r\nignored\n', 'create', '--account', 'piped', '--password-stdin', '--role', 'reviewer');
+    expect([made.code, made.out]).toEqual([0, expect.stringContaining('Created staff account "piped"')]);
+    const { verifyPassword } = await import('../src/db/password');
+    const [row] = await withDb((db) => db.select().from(staff).where(eq(staff.account, 'piped')));
+    expect(await verifyPassword('Stdin#Strong2026', row!.passwordHash)).toBe(true);
   }, 120_000);
 
   it('disables and enables an account, changes roles, and keeps one enabled admin', async () => {

@@ -1,6 +1,8 @@
 // The staff accounts command, built to dist/staff.js (runs with production dependencies only):
 //   node dist/staff.js create --account <account> --password <password> --role admin|reviewer [--name <name>]
 //   node dist/staff.js update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable]
+// --password-stdin instead of --password reads it from the first line of standard input, so that
+// it appears neither in the command line that pnpm echoes nor in the shell's history.
 // At the root: `pnpm staff:create …` and `pnpm staff:update …` (they build first). Opens the
 // database the server would open (DATA_DIR / DATABASE_URL) and migrates it. Exit code 0 on
 // success, 1 when refused or failed, 2 on bad usage.
@@ -14,11 +16,14 @@ import { AppError } from '../http/errors';
 const USAGE = `Usage:
   pnpm staff:create --account <account> --password <password> --role admin|reviewer [--name <name>]
   pnpm staff:update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable]
+--password-stdin reads the password from the first line of standard input instead
+(e.g. printf '%s\n' "$PASSWORD" | pnpm staff:create --account ops --password-stdin --role admin).
 A new password or --disable ends the member's open sessions.`;
 
 const OPTIONS = {
   account: { type: 'string' },
   password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
   role: { type: 'string' },
   name: { type: 'string' },
   disable: { type: 'boolean' },
@@ -69,6 +74,18 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (parsed.values['password-stdin']) {
+    if (parsed.values.password !== undefined) {
+      console.error(`Give --password or --password-stdin, not both.\n${USAGE}`);
+      return 2;
+    }
+    const line = (await readStdin()).split(/\r?\n/)[0] ?? '';
+    if (!line) {
+      console.error(`--password-stdin: standard input has no password on its first line.\n${USAGE}`);
+      return 2;
+    }
+    parsed.values.password = line;
+  }
   const [name, ...extra] = parsed.positionals;
   const command = name ? COMMANDS[name] : undefined;
   if (!command || extra.length > 0) {
@@ -93,6 +110,12 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 run(process.argv.slice(2)).then(
