@@ -135,6 +135,15 @@ describe('server rendering', () => {
     const html = await (await fetch(`${apiUrl}/application?projectId=6&formId=6`, { headers: { accept: 'text/html', cookie: `flagship-portal-token=${session.token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify(session))}` } })).text();
     expect(html).toContain('原创越剧《西湖梦》');
     expect(html).toContain(account);
+    // Renders at the same time keep their own sessions (each runs in its own request scope).
+    const cookie = `flagship-portal-token=${session.token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify(session))}`;
+    const pages = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const headers: Record<string, string> = { accept: 'text/html', ...(i % 2 === 0 ? { cookie } : {}) };
+        return { mine: i % 2 === 0, html: await (await fetch(`${apiUrl}/index?n=${i}`, { headers })).text() };
+      }),
+    );
+    for (const { mine, html: rendered } of pages) expect(rendered.includes(account), `session ${mine}`).toBe(mine);
 
     const noScripts = await context({ javaScript: false, session });
     const still = await noScripts.newPage();
