@@ -67,8 +67,11 @@ function stylesheetFirst(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
+  // The server bundle carries React: its production build, whatever NODE_ENV the server runs with
+  // (the development build is slower and writes stack traces into failed pages).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   plugins: [react(), routePreloads(), stylesheetFirst()],
   server: {
     port: 5173,
@@ -100,4 +103,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

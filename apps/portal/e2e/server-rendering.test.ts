@@ -17,7 +17,8 @@ describe('server rendering', () => {
   });
 
   async function context(options: { javaScript?: boolean; session?: { token: string; id: number; account: string; enterprise_authentication_status: number | null } } = {}): Promise<BrowserContext> {
-    const created = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', javaScriptEnabled: options.javaScript ?? true });
+    // Browsers in China: times must read the same as the server (in this machine's zone) rendered them.
+    const created = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', javaScriptEnabled: options.javaScript ?? true });
     if (options.session) {
       const { token, id, account, enterprise_authentication_status } = options.session;
       await created.addCookies([
@@ -87,7 +88,8 @@ describe('server rendering', () => {
     const browsing = await context();
     const page = await browsing.newPage();
     const { errors, calls } = watch(page);
-    for (const path of ['/index', '/project', '/declaration', '/policy', '/expert', '/company', '/about', '/search?keyword=%E8%88%9E%E8%B9%88']) {
+    const notice = (await json<{ list: { id: number }[] }>('/api/policy?page=1&pageSize=1')).list[0]!.id;
+    for (const path of ['/index', '/project', '/declaration', '/policy', `/policyDetail?id=${notice}`, '/expert', '/company', '/about', '/search?keyword=%E8%88%9E%E8%B9%88']) {
       calls.length = 0;
       await page.goto(`${apiUrl}${path}`, { waitUntil: 'networkidle' });
       expect(calls, path).toEqual([]);
@@ -135,6 +137,8 @@ describe('server rendering', () => {
     const html = await (await fetch(`${apiUrl}/application?projectId=6&formId=6`, { headers: { accept: 'text/html', cookie: `flagship-portal-token=${session.token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify(session))}` } })).text();
     expect(html).toContain('原创越剧《西湖梦》');
     expect(html).toContain(account);
+    // Links in the page are the browser's (relative), not the address the server calls itself at.
+    expect(html).not.toContain('portal.internal');
     // Renders at the same time keep their own sessions (each runs in its own request scope).
     const cookie = `flagship-portal-token=${session.token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify(session))}`;
     const pages = await Promise.all(
@@ -162,7 +166,9 @@ describe('server rendering', () => {
     expect(html).toContain('<!--app-shell-->');
     await page.goto(`${apiUrl}/application?projectId=6&formId=6`);
     await page.waitForURL('**/login');
-    // An unknown notice fails on the server: the browser renders the page and says so.
+    // An unknown notice fails on the server: the plain page goes out, the browser renders it and says so.
+    const failed = await (await fetch(`${apiUrl}/policyDetail?id=987654`, { headers: { accept: 'text/html' } })).text();
+    expect(failed).toContain('<!--app-shell-->');
     await page.goto(`${apiUrl}/policyDetail?id=987654`);
     await page.getByText('内容不存在').first().waitFor();
     await visiting.close();

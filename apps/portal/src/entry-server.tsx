@@ -20,6 +20,8 @@ export interface RenderRequest {
   cookie: string | undefined;
   /** Answers the SDK's calls (the server's own API). */
   fetch: typeof fetch;
+  /** Aborted when the caller gives up: the render and its loads stop. */
+  signal?: AbortSignal;
 }
 
 export interface RenderedPage {
@@ -35,6 +37,8 @@ export interface RenderedPage {
  * or the route failed. A failing data load rejects; the caller then sends the plain page.
  */
 export async function render(request: RenderRequest): Promise<RenderedPage | undefined> {
+  // A path of this site only (`//host/…` would name another origin).
+  if (!request.url.startsWith('/') || request.url.startsWith('//')) return undefined;
   const url = new URL(request.url, 'http://portal.internal');
   if (!SERVER_RENDERED.has(url.pathname)) return undefined;
   return scopes.run({ cookie: request.cookie, fetch: request.fetch }, async () => {
@@ -44,7 +48,8 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
     const context = await handler.query(new Request(url));
     if (context instanceof Response || context.errors) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const asyncData = createServerAsyncData();
+    const asyncData = createServerAsyncData(request.signal);
+    const errors: unknown[] = [];
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <App asyncData={asyncData}>
@@ -53,11 +58,18 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
       </StrictMode>,
       // Every boundary inline, however large: a boundary sent apart needs an inline script to
       // put it in place, which the CSP refuses.
-      { onError: () => {}, progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+      {
+        // A failure inside a Suspense boundary would otherwise leave that part empty for the
+        // browser to fill in: the page is not sent rendered at all (see below).
+        onError: (error) => void errors.push(error),
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        ...(request.signal ? { signal: request.signal } : {}),
+      },
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(chunk as Buffer);
     const html = Buffer.concat(chunks).toString('utf8');
+    if (errors.length > 0) throw errors[0];
     // `<` escaped, so that no value can close the script element.
     const json = JSON.stringify(asyncData.results()).replace(/</g, '\\u003c');
     return { html, data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };

@@ -128,6 +128,18 @@ describe('requests', () => {
     expect(api.urls.batchPrint({ projectId: 'all', ids: [1, 2] })).toBe(`${baseUrl}/api/project/all/form/all/batchPrint?ids=1&ids=2`);
   });
 
+  it('builds links on linkBaseUrl while calls go to baseUrl', async () => {
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errno: 200, errmsg: '', data: [] }));
+    };
+    const { api } = client({ linkBaseUrl: '' });
+    api.session.set(userInfo);
+    expect(api.urls.file({ id: 7 })).toBe('/api/file/7?authkey=t0k3n');
+    expect(await api.base.regions()).toEqual([]);
+    expect(seen.at(-1)?.url).toBe('/admin/regions');
+  });
+
   it('does not retry a POST that got no answer', async () => {
     answer = (_req, res) => res.destroy();
     const { api, calls } = client();

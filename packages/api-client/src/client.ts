@@ -17,6 +17,11 @@ import type { Upload } from './schemas/files';
 export interface ApiClientOptions {
   /** Origin (and optional path) the API lives under; '' for the page's own origin. */
   baseUrl?: string;
+  /**
+   * What the links of `urls` start with; `baseUrl` by default. A server rendering pages calls the
+   * API at an address of its own but gives the browser links relative to the page ('').
+   */
+  linkBaseUrl?: string;
   policy?: Partial<ErrorPolicy>;
   session?: SessionStore;
   /** A fetch of your own (tests pass one that keeps cookies). */
@@ -88,6 +93,7 @@ function splitInput(endpoint: EndpointDeclaration, input: Record<string, unknown
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const linkBaseUrl = (options.linkBaseUrl ?? baseUrl).replace(/\/+$/, '');
   const policy: ErrorPolicy = { ...defaultPolicy, ...options.policy };
   const session = options.session ?? createSessionStore();
   const http: KyInstance = ky.create({
@@ -238,7 +244,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const { params, query } = splitInput(endpoint, input);
     const token = session.getToken();
     if (withToken && token) query.authkey = token;
-    return `${baseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
+    return `${linkBaseUrl}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
   };
 
   const groups = Object.fromEntries(

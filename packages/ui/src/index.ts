@@ -18,3 +18,4 @@ export {
 export { useHydrated } from './use-hydrated';
 export { RouteError } from './route-error';
 export { Loading } from './loading';
+export { formatDate, formatDateTime, SHANGHAI_OFFSET_MINUTES, TIME_ZONE_LABEL } from './beijing-time';

@@ -17,21 +17,24 @@ export type AsyncResult<T> = AsyncState<T> & {
  * and does not load again.
  */
 export interface AsyncDataStore {
-  read?: <T>(id: string, load: () => Promise<T>) => Promise<T>;
+  read?: <T>(id: string, load: (signal: AbortSignal) => Promise<T>) => Promise<T>;
   initial?: (id: string) => { data: unknown } | undefined;
 }
 
 export const AsyncDataContext = createContext<AsyncDataStore | null>(null);
 
-/** Keeps every load of one server render, for `AsyncDataContext`; `results()` is what to send to the browser. */
-export function createServerAsyncData(): AsyncDataStore & { results(): Record<string, unknown> } {
+/**
+ * Keeps every load of one server render, for `AsyncDataContext`; `results()` is what to send to the
+ * browser. `signal` reaches every load (a render given up on stops loading).
+ */
+export function createServerAsyncData(signal: AbortSignal = new AbortController().signal): AsyncDataStore & { results(): Record<string, unknown> } {
   const loads = new Map<string, Promise<unknown>>();
   const results: Record<string, unknown> = {};
   return {
-    read<T>(id: string, load: () => Promise<T>): Promise<T> {
+    read<T>(id: string, load: (signal: AbortSignal) => Promise<T>): Promise<T> {
       let pending = loads.get(id) as Promise<T> | undefined;
       if (!pending) {
-        pending = load().then((data) => {
+        pending = load(signal).then((data) => {
           results[id] = data;
           return data;
         });
@@ -96,7 +99,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
 
   if (store?.read) {
     // On the server: suspend until the data is in (a failure fails the server render).
-    const data = use(store.read(id, () => load(new AbortController().signal)));
+    const data = use(store.read(id, load));
     return { status: 'success', data, error: undefined, reload: noop, setData: noop };
   }
   return { ...state, reload, setData };

@@ -1,21 +1,10 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { SHANGHAI_OFFSET_MINUTES } from '@flagship/ui';
 
 dayjs.extend(utc);
 
-// Times are shown and entered as Beijing time (Asia/Shanghai, UTC+8 all year, no daylight
-// saving), whatever the time zone of the staff member's machine.
-const SHANGHAI_OFFSET_MINUTES = 8 * 60;
-export const TIME_ZONE_LABEL = '北京时间（UTC+8）';
-
-/** An ISO timestamp as Beijing wall time, e.g. `2026-03-01 09:00`. */
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).utcOffset(SHANGHAI_OFFSET_MINUTES).format('YYYY-MM-DD HH:mm') : '—';
-}
-
-export function formatDate(value: string | null | undefined): string {
-  return value ? dayjs(value).utcOffset(SHANGHAI_OFFSET_MINUTES).format('YYYY-MM-DD') : '—';
-}
+export { formatDate, formatDateTime, TIME_ZONE_LABEL } from '@flagship/ui';
 
 /** ISO timestamp → the `YYYY-MM-DD HH:mm:ss` wall-time string a DateTimePicker holds (Beijing time). */
 export function toShanghaiWallTime(value: string | null | undefined): string | null {

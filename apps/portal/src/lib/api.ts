@@ -36,5 +36,5 @@ export const errorPolicy = {
 
 /** The one SDK client of the portal; same origin. On the server its calls go to the server itself, without toasts. */
 export const api = import.meta.env.SSR
-  ? createApiClient({ baseUrl: 'http://portal.internal', session, fetch: (input, init) => requestScope().fetch(input, init) })
+  ? createApiClient({ baseUrl: 'http://portal.internal', linkBaseUrl: '', session, fetch: (input, init) => requestScope().fetch(input, init) })
   : createApiClient({ baseUrl: '', session, policy: errorPolicy });

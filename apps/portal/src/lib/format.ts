@@ -1,12 +1,6 @@
 import dayjs from 'dayjs';
 
-export function formatDate(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD') : '—';
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '—';
-}
+export { formatDate, formatDateTime } from '@flagship/ui';
 
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -81,5 +81,20 @@ describe('portalPages', () => {
     expect(await page('/index', 'fs_access=abc')).toContain('第 3 次');
     expect(await page('/index', 'flagship-portal-token=t1')).toContain('第 4 次');
     expect(await page('/index', 'flagship-portal-token=t1')).toContain('第 5 次');
+    // A notice counts its views: rendered every time.
+    expect(await page('/policyDetail?id=1', undefined)).toContain('第 6 次');
+    expect(await page('/policyDetail?id=1', undefined)).toContain('第 7 次');
+  });
+
+  it('aborts a render it gave up on', async () => {
+    let signal: AbortSignal | undefined;
+    const page = await pages({
+      render: (request) => {
+        signal = request.signal;
+        return new Promise(() => {});
+      },
+    }, 50)('/index', undefined);
+    expect(page).toContain('<!--app-shell-->');
+    expect(signal?.aborted).toBe(true);
   });
 });

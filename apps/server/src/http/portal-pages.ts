@@ -10,7 +10,7 @@ type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
 /** What the portal's server entry (`apps/portal/src/entry-server.tsx`) exports. */
 export interface PortalRenderer {
-  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch }): Promise<{ html: string; data: string } | undefined>;
+  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; data: string } | undefined>;
 }
 
 /** The markers around the loading shell in the portal's index.html; a rendered page replaces it. */
@@ -18,6 +18,9 @@ const SHELL = /<!--app-shell-->[\s\S]*<!--\/app-shell-->/;
 
 /** A page that takes longer than this to render is sent as the plain page, which loads in the browser. */
 const RENDER_TIMEOUT_MS = 3_000;
+
+/** Pages whose API counts every view (`content.policyDetail`): a visitor's copy is not reused. */
+const COUNTED_PAGES = new Set(['/policyDetail']);
 
 /**
  * The portal's index.html for each route, with the scripts and styles of the route's page linked
@@ -108,15 +111,23 @@ export function portalPages(
     const path = url.split('?')[0] ?? url;
     const page = template(path);
     if (!renderer || !SHELL.test(page)) return page;
-    const visitorKey = readCookieHeader(cookie, `${DEFAULT_SESSION_NAME}-token`) ? undefined : `${url}\n${readCookieHeader(cookie, GATE_COOKIE) ?? ''}`;
+    const reusable = !COUNTED_PAGES.has(path) && !readCookieHeader(cookie, `${DEFAULT_SESSION_NAME}-token`);
+    const visitorKey = reusable ? `${url}\n${readCookieHeader(cookie, GATE_COOKIE) ?? ''}` : undefined;
     const cached = visitorKey === undefined ? undefined : visitorPages.get(visitorKey);
     if (cached !== undefined) return cached;
     let timer: NodeJS.Timeout | undefined;
+    // A render given up on stops (its loads too), so that slow renders do not pile up.
+    const giveUp = new AbortController();
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`rendering took over ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => {
+          reject(new Error(`rendering took over ${timeoutMs} ms`));
+          giveUp.abort();
+        }, timeoutMs);
       });
-      const rendered = await Promise.race([renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie) }), timeout]);
+      const rendering = renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie), signal: giveUp.signal });
+      rendering.catch(() => {}); // after a time-out its failure is no news
+      const rendered = await Promise.race([rendering, timeout]);
       if (!rendered) return page;
       const html = scriptsAfterPaint(page)
         .replace(SHELL, () => rendered.html)

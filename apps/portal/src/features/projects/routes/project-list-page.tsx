@@ -10,8 +10,11 @@ import { useQueryParams } from '../../../lib/use-query-params';
 import { PROJECT_PAGE_SIZE, useProjectCategories, useProjectList } from '../api/projects';
 import { ProjectCard } from '../components/project-card';
 
-const thisYear = new Date().getFullYear();
-const YEARS = Array.from({ length: 6 }, (_, i) => String(thisYear + 1 - i));
+/** Next year and the five before it; worked out per render (a server runs across New Year). */
+function yearOptions(): string[] {
+  const thisYear = new Date().getFullYear();
+  return Array.from({ length: 6 }, (_, i) => String(thisYear + 1 - i));
+}
 
 export default function ProjectListPage() {
   const query = useQueryParams();
@@ -60,7 +63,7 @@ export default function ProjectListPage() {
             onChange={(value) => query.set({ status: value })}
             w={120}
           />
-          <Select label="年度" placeholder="全部年度" clearable data={YEARS} value={query.get('year') || null} onChange={(value) => query.set({ year: value })} w={110} />
+          <Select label="年度" placeholder="全部年度" clearable data={yearOptions()} value={query.get('year') || null} onChange={(value) => query.set({ year: value })} w={110} />
           <Button type="submit" leftSection={<IconSearch size={16} />}>
             查询
           </Button>
