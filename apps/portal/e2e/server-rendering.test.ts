@@ -68,6 +68,8 @@ describe('server rendering', () => {
     const page = await noScripts.newPage();
     await page.goto(`${apiUrl}/index`);
     await page.getByRole('heading', { name: '申报中的项目' }).waitFor();
+    const { siteTitle } = await json<{ siteTitle: string }>('/api/setting/index');
+    expect(await page.title()).toBe(`首页 - ${siteTitle}`);
     await page.getByText(calls.list[0]!.title).first().waitFor();
     await page.getByText(notices.list[0]!.title).first().waitFor();
     // Styled as after hydration: the light colour scheme is on <html> from the start.
@@ -142,7 +144,7 @@ describe('server rendering', () => {
     // Renders at the same time keep their own sessions (each runs in its own request scope).
     const cookie = `flagship-portal-token=${session.token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify(session))}`;
     const pages = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
+      Array.from({ length: 6 }, async (_, i) => {
         const headers: Record<string, string> = { accept: 'text/html', ...(i % 2 === 0 ? { cookie } : {}) };
         return { mine: i % 2 === 0, html: await (await fetch(`${apiUrl}/index?n=${i}`, { headers })).text() };
       }),

@@ -4,9 +4,10 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { createServerAsyncData } from '@flagship/ui';
 import { App } from './app';
-import { session } from './lib/api';
+import { api, session } from './lib/api';
 import { setRequestScopeSource, type RequestScope } from './lib/request-scope';
-import { GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
+import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
+import { DEFAULT_SITE_TITLE } from './lib/settings';
 import { SERVER_DATA_ID, SERVER_RENDERED } from './lib/server-render';
 import { routes } from './router';
 
@@ -27,6 +28,8 @@ export interface RenderRequest {
 export interface RenderedPage {
   /** What goes inside `<div id="root">`. */
   html: string;
+  /** The document title (plain text). */
+  title: string;
   /** The data the page was rendered with, for the browser's hydration; goes after the root. */
   data: string;
 }
@@ -56,12 +59,12 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </App>
       </StrictMode>,
-      // Every boundary inline, however large: a boundary sent apart needs an inline script to
-      // put it in place, which the CSP refuses.
       {
         // A failure inside a Suspense boundary would otherwise leave that part empty for the
         // browser to fill in: the page is not sent rendered at all (see below).
         onError: (error) => void errors.push(error),
+        // Every boundary inline, however large: a boundary sent apart needs an inline script to
+        // put it in place, which the CSP refuses.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         ...(request.signal ? { signal: request.signal } : {}),
       },
@@ -72,6 +75,9 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
     if (errors.length > 0) throw errors[0];
     // `<` escaped, so that no value can close the script element.
     const json = JSON.stringify(asyncData.results()).replace(/</g, '\\u003c');
-    return { html, data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };
+    // The title the browser would set once running (the settings answer comes from the cache).
+    const settings = await api.content.settings(undefined, { signal: request.signal });
+    const title = documentTitle(url.pathname, settings.siteTitle || DEFAULT_SITE_TITLE);
+    return { html, title, data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };
   });
 }

@@ -7,7 +7,7 @@ import { portalPages, portalTemplates, type PortalRenderer } from './portal-page
 
 const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
 const withShell =
-  '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index.css">\n<script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react.js"></head>' +
+  '<!doctype html><html><head><title>平台</title><link rel="stylesheet" crossorigin href="/assets/index.css">\n<script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react.js"></head>' +
   '<body><div id="root"><!--app-shell--><p>正在加载…</p><!--/app-shell--></div></body></html>';
 
 function dist(preloads?: object, page = html): string {
@@ -45,11 +45,12 @@ describe('portalPages', () => {
     const page = await pages({
       render: async ({ url, cookie }) => {
         seen.push({ url, cookie });
-        return { html: '<main>申报中的项目</main>', data: '<script type="application/json" id="d">{}</script>' };
+        return { html: '<main>申报中的项目</main>', title: '首页 - <艺术>', data: '<script type="application/json" id="d">{}</script>' };
       },
     })('/index?x=1', 'a=1');
     expect(seen).toEqual([{ url: '/index?x=1', cookie: 'a=1' }]);
     expect(page).toContain('<div id="root"><main>申报中的项目</main></div>');
+    expect(page).toContain('<title>首页 - &lt;艺术&gt;</title>');
     expect(page).toContain('<script type="application/json" id="d">{}</script>\n</body>');
     expect(page).toContain('<script defer src="/hydrate.js" data-entry="/assets/index.js" data-modules="/assets/react.js /assets/home.js"></script>');
     expect(page).not.toMatch(/modulepreload|type="module"/);
@@ -72,7 +73,7 @@ describe('portalPages', () => {
       app: Fastify(),
       log,
       cacheMs: 60_000,
-      renderer: { render: async () => ({ html: `<main>第 ${++renders} 次</main>`, data: '' }) },
+      renderer: { render: async () => ({ html: `<main>第 ${++renders} 次</main>`, title: '', data: '' }) },
     });
     expect(await page('/index', 'theme=dark')).toContain('第 1 次');
     expect(await page('/index', undefined)).toContain('第 1 次');
@@ -84,6 +85,27 @@ describe('portalPages', () => {
     // A notice counts its views: rendered every time.
     expect(await page('/policyDetail?id=1', undefined)).toContain('第 6 次');
     expect(await page('/policyDetail?id=1', undefined)).toContain('第 7 次');
+  });
+
+  it('sends the plain page while as many renders as allowed are under way', async () => {
+    let finish: () => void = () => {};
+    const slow = new Promise<void>((resolve) => (finish = resolve));
+    const page = portalPages(dist({}, withShell), {
+      app: Fastify(),
+      log,
+      maxRenders: 1,
+      renderer: {
+        render: async () => {
+          await slow;
+          return { html: '<main>已渲染</main>', title: '', data: '' };
+        },
+      },
+    });
+    const first = page('/index', 'flagship-portal-token=a');
+    expect(await page('/index', 'flagship-portal-token=b')).toContain('<!--app-shell-->');
+    finish();
+    expect(await first).toContain('已渲染');
+    expect(await page('/index', 'flagship-portal-token=c')).toContain('已渲染');
   });
 
   it('aborts a render it gave up on', async () => {

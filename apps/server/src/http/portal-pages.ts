@@ -10,7 +10,7 @@ type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
 /** What the portal's server entry (`apps/portal/src/entry-server.tsx`) exports. */
 export interface PortalRenderer {
-  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; data: string } | undefined>;
+  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; title: string; data: string } | undefined>;
 }
 
 /** The markers around the loading shell in the portal's index.html; a rendered page replaces it. */
@@ -18,6 +18,13 @@ const SHELL = /<!--app-shell-->[\s\S]*<!--\/app-shell-->/;
 
 /** A page that takes longer than this to render is sent as the plain page, which loads in the browser. */
 const RENDER_TIMEOUT_MS = 3_000;
+
+/**
+ * Renders under way at once, at most: beyond that the plain page goes out at once (the browser
+ * renders it), so that a burst of addresses the visitor cache does not hold (random queries, many
+ * logged-in applicants) cannot queue up behind the server's one thread.
+ */
+const MAX_RENDERS = 8;
 
 /** Pages whose API counts every view (`content.policyDetail`): a visitor's copy is not reused. */
 const COUNTED_PAGES = new Set(['/policyDetail']);
@@ -76,6 +83,10 @@ function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeo
   };
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /**
  * A rendered page paints without its scripts: the entry and the modules it needs are fetched and
  * run only after the first paint (`/hydrate.js`, from the portal's public files, starts them), so
@@ -100,10 +111,11 @@ function scriptsAfterPaint(page: string): string {
  */
 export function portalPages(
   dist: string,
-  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number; cacheMs?: number },
+  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number; cacheMs?: number; maxRenders?: number },
 ): (url: string, cookie: string | undefined) => Promise<string> {
   const template = portalTemplates(dist);
-  const { app, renderer, log, timeoutMs = RENDER_TIMEOUT_MS } = options;
+  const { app, renderer, log, timeoutMs = RENDER_TIMEOUT_MS, maxRenders = MAX_RENDERS } = options;
+  let rendering = 0;
   // Visitors without a session see a page alike (given the same access-password cookie): like
   // the API's public answers, it is rendered once per interval under a burst.
   const visitorPages = createMicroCache(options.cacheMs ?? 0, 200);
@@ -115,6 +127,8 @@ export function portalPages(
     const visitorKey = reusable ? `${url}\n${readCookieHeader(cookie, GATE_COOKIE) ?? ''}` : undefined;
     const cached = visitorKey === undefined ? undefined : visitorPages.get(visitorKey);
     if (cached !== undefined) return cached;
+    if (rendering >= maxRenders) return page;
+    rendering += 1;
     let timer: NodeJS.Timeout | undefined;
     // A render given up on stops (its loads too), so that slow renders do not pile up.
     const giveUp = new AbortController();
@@ -125,11 +139,12 @@ export function portalPages(
           giveUp.abort();
         }, timeoutMs);
       });
-      const rendering = renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie), signal: giveUp.signal });
-      rendering.catch(() => {}); // after a time-out its failure is no news
-      const rendered = await Promise.race([rendering, timeout]);
+      const render = renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie), signal: giveUp.signal });
+      render.catch(() => {}); // after a time-out its failure is no news
+      const rendered = await Promise.race([render, timeout]);
       if (!rendered) return page;
       const html = scriptsAfterPaint(page)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
         .replace(SHELL, () => rendered.html)
         .replace('</body>', () => `${rendered.data}\n</body>`);
       if (visitorKey !== undefined) visitorPages.set(visitorKey, html);
@@ -139,6 +154,7 @@ export function portalPages(
       return page;
     } finally {
       clearTimeout(timer);
+      rendering -= 1;
     }
   };
 }
