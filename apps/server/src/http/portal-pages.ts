@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_SESSION_NAME, readCookieHeader } from '@flagship/api-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GATE_COOKIE } from '../auth/site-gate';
+import { escapeHtml } from '../lib/escape-html';
 import { createMicroCache } from '../lib/micro-cache';
 
 type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
@@ -83,10 +84,6 @@ function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeo
   };
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /**
  * A rendered page paints without its scripts: the entry and the modules it needs are fetched and
  * run only after the first paint (`/hydrate.js`, from the portal's public files, starts them), so
@@ -114,6 +111,12 @@ export function portalPages(
   options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number; cacheMs?: number; maxRenders?: number },
 ): (url: string, cookie: string | undefined) => Promise<string> {
   const template = portalTemplates(dist);
+  const renderedTemplates = new Map<string, string>();
+  const renderedTemplate = (path: string) => {
+    let page = renderedTemplates.get(path);
+    if (page === undefined) renderedTemplates.set(path, (page = scriptsAfterPaint(template(path))));
+    return page;
+  };
   const { app, renderer, log, timeoutMs = RENDER_TIMEOUT_MS, maxRenders = MAX_RENDERS } = options;
   let rendering = 0;
   // Visitors without a session see a page alike (given the same access-password cookie): like
@@ -143,7 +146,7 @@ export function portalPages(
       render.catch(() => {}); // after a time-out its failure is no news
       const rendered = await Promise.race([render, timeout]);
       if (!rendered) return page;
-      const html = scriptsAfterPaint(page)
+      const html = renderedTemplate(path)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
         .replace(SHELL, () => rendered.html)
         .replace('</body>', () => `${rendered.data}\n</body>`);

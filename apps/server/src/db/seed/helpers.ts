@@ -1,5 +1,6 @@
 // Small helpers for the demo content: dates relative to the seeding time (in Beijing time),
 // identifiers with correct check characters, and HTML building.
+import { escapeHtml } from '../../lib/escape-html';
 
 const BEIJING_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -88,11 +89,6 @@ export function companyCreditCode(divisionCode: string, orgBody: string): string
 
 // --- HTML ---
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
-}
 
 /** Paragraphs of plain text as `<p>` elements. */
 export function paragraphs(...texts: string[]): string {
