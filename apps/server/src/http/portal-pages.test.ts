@@ -108,6 +108,25 @@ describe('portalPages', () => {
     expect(await page('/index', 'flagship-portal-token=c')).toContain('已渲染');
   });
 
+  it("answers a render's calls in-process, each GET once", async () => {
+    const app = Fastify();
+    let hits = 0;
+    app.get('/api/setting/index', async (req) => ({ errno: 200, errmsg: '', data: { hit: ++hits, cookie: req.headers.cookie } }));
+    const page = await portalPages(dist({}, withShell), {
+      app,
+      log,
+      renderer: {
+        render: async ({ fetch }) => {
+          const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch('http://portal.internal/api/setting/index')).json()));
+          return { html: `<main>${JSON.stringify(bodies)}</main>`, title: '', data: '' };
+        },
+      },
+    })('/index', 'a=1');
+    expect(hits).toBe(1);
+    expect(page).toContain('{"errno":200,"errmsg":"","data":{"hit":1,"cookie":"a=1"}}');
+    expect(page.match(/"hit":1/g)).toHaveLength(3);
+  });
+
   it('aborts a render it gave up on', async () => {
     let signal: AbortSignal | undefined;
     const page = await pages({

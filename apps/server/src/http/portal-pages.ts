@@ -65,22 +65,32 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
   }
 }
 
-/** The SDK's calls of a page being rendered, answered by this server in-process with the visitor's cookies. */
+/**
+ * The SDK's calls of a page being rendered, answered by this server in-process with the visitor's
+ * cookies. One render asks each GET once (the settings, say, serve the layout and the title).
+ */
 function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
+  const reads = new Map<string, Promise<Response>>();
+  const answer = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const headers: Record<string, string> = Object.fromEntries(request.headers);
     if (cookie) headers.cookie = cookie;
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, ...(body ? { payload: body } : {}) });
+    const injected = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, ...(body ? { payload: body } : {}) });
     const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
+    for (const [name, value] of Object.entries(injected.headers)) {
       if (value === undefined) continue;
       for (const one of [value].flat()) responseHeaders.append(name, String(one));
     }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers: responseHeaders });
+    const empty = injected.statusCode === 204 || injected.statusCode === 304;
+    return new Response(empty ? null : injected.rawPayload, { status: injected.statusCode, headers: responseHeaders });
+  };
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.method !== 'GET') return answer(request);
+    let read = reads.get(request.url);
+    if (!read) reads.set(request.url, (read = answer(request)));
+    return (await read).clone();
   };
 }
 
