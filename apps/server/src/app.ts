@@ -27,16 +27,19 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { storageFor } from './lib/storage';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
-import { applyHandlers } from './routes/applications';
-import { authHandlers } from './routes/auth';
-import { baseHandlers } from './routes/base';
-import { consoleHandlers } from './routes/console';
-import { contentHandlers } from './routes/content';
-import { enterpriseAuthHandlers } from './routes/enterprise-auth';
-import { enterpriseLibraryHandlers } from './routes/enterprise-library';
-import { fileHandlers } from './routes/files';
-import { projectHandlers } from './routes/projects';
-import { userHandlers } from './routes/users';
+import { applyHandlers } from './modules/apply/handlers';
+import { authHandlers } from './modules/auth/handlers';
+import { baseHandlers } from './modules/base/handlers';
+import { consoleContentHandlers } from './modules/console/content/handlers';
+import { consoleProjectHandlers } from './modules/console/publishing/handlers';
+import { consoleReviewHandlers } from './modules/console/review/handlers';
+import { sessionHandlers } from './modules/console/session/handlers';
+import { contentHandlers } from './modules/content/handlers';
+import { enterpriseAuthHandlers } from './modules/enterprise/authentication-handlers';
+import { enterpriseLibraryHandlers } from './modules/enterprise/library-handlers';
+import { fileHandlers } from './modules/files/handlers';
+import { projectHandlers } from './modules/project/handlers';
+import { userHandlers } from './modules/user/handlers';
 
 // Zod's Chinese messages for every rule that has no message of its own.
 z.config(z.locales.zhCN());
@@ -98,6 +101,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     config,
     db,
     log: app.log,
+    storage: storageFor(config.dataDir),
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   };
 
@@ -156,12 +160,18 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     content: contentHandlers(ctx),
     base: baseHandlers(ctx, VERSION),
     files: fileHandlers(ctx),
-    console: consoleHandlers(ctx),
+    // The staff console, by area. A staff session and the role are checked in `authenticate`.
+    console: {
+      ...sessionHandlers(ctx),
+      ...consoleProjectHandlers(ctx),
+      ...consoleContentHandlers(ctx),
+      ...consoleReviewHandlers(ctx),
+    },
   };
   // Every process sweeps everyone's download jobs, so nothing waits for its owner to come back.
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    stopSweeper = startJobSweeper({ db, storage: storageFor(config.dataDir), log: app.log }, config.jobSweepMs);
+    stopSweeper = startJobSweeper(ctx, config.jobSweepMs);
   });
   app.addHook('onClose', async () => stopSweeper?.());
 

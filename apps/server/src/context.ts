@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './lib/mailer';
+import type { Storage } from './lib/storage';
 
 /** What every route module gets: configuration, the database and the outside world. */
 export interface AppContext {
   config: Config;
   db: Database;
+  storage: Storage;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }

@@ -6,3 +6,4 @@ export type Principal =
   | { kind: 'staff'; staffId: number; account: string; role: StaffRole; sessionId: number };
 
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
+export type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;

@@ -6,9 +6,8 @@ import { hashPassword } from '../db/password';
 import { auditLogs, staff, STAFF_ROLES, staffSessions } from '../db/schema';
 import { AppError, forbidden } from '../http/errors';
 import { isCommonPassword } from '../lib/common-passwords';
-import type { Principal } from './principal';
+import type { Principal, StaffPrincipal } from './principal';
 
-export type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;
 
 /** Staff sessions last as long as applicant sessions: 8 hours. */
 export const STAFF_SESSION_TTL_MS = 8 * 60 * 60 * 1000;

@@ -8,7 +8,7 @@ import {
 } from '@flagship/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Principal, UserPrincipal } from '../auth/principal';
+import type { Principal, StaffPrincipal, UserPrincipal } from '../auth/principal';
 import { createMicroCache } from '../lib/micro-cache';
 import { AppError } from './errors';
 
@@ -22,7 +22,7 @@ export interface Context<E extends EndpointDeclaration> {
   query: Out<E['query']>;
   body: Out<E['body']>;
   /** The caller, as the declaration's `auth` requires it (null when anonymous is allowed). */
-  principal: E['auth'] extends 'user' ? UserPrincipal : E['auth'] extends 'user-or-staff' | 'staff' ? Principal : Principal | null;
+  principal: E['auth'] extends 'user' ? UserPrincipal : E['auth'] extends 'staff' ? StaffPrincipal : E['auth'] extends 'user-or-staff' ? Principal : Principal | null;
   req: FastifyRequest;
   reply: FastifyReply;
 }

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/tokens';
 import { canonicalJson } from '../../lib/canonical-json';
 import { newStorageKey, type Storage } from '../../lib/storage';
-import { nextSerial } from '../../routes/applications';
+import { nextSerial } from '../../modules/apply/handlers';
 import type { Executor } from '../client';
 import { applications, applicationSubmissions, enterpriseAuthentications, forms, projects, uploads, users } from '../schema';
 import { AUTHENTICATIONS, APPLICANTS, APPLICATIONS, type ApplicationSeed, type FileSeed } from './data-applicants';

@@ -13,21 +13,20 @@ import ExcelJS from 'exceljs';
 import { zipSync, type Zippable } from 'fflate';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { asStaff, audit } from '../../auth/staff';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { applications, applicationSubmissions, categories, enterpriseAuthentications, enterprises, forms, projects, regions, staff, uploads, users } from '../../db/schema';
-import { searchVectorSql } from '../../db/search';
-import type { Handlers } from '../../http/endpoints';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { iso } from '../../lib/dates';
-import { shanghaiTime } from '../../lib/documents';
-import { buildPackage, documentName, loadBundle, referencedUploads, regionNames } from '../../lib/download-jobs';
-import { pageWindow } from '../../lib/paging';
-import { storageFor } from '../../lib/storage';
-import { sendFile, toUpload } from '../files';
-import { projectSummaryColumns, toProjectSummary } from '../projects';
-import { checkCategory, likePattern, noticeEmail, notifyUser, SENT_TO_STAFF } from './shared';
+import { asStaff, audit } from '../../../auth/staff';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { applications, applicationSubmissions, categories, enterpriseAuthentications, enterprises, forms, projects, regions, staff, uploads, users } from '../../../db/schema';
+import { searchVectorSql } from '../../../db/search';
+import type { Handlers } from '../../../http/endpoints';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import { iso } from '../../../lib/dates';
+import { shanghaiTime } from '../../../lib/documents';
+import { buildPackage, documentName, loadBundle, referencedUploads, regionNames } from '../../../lib/download-jobs';
+import { pageWindow } from '../../../lib/paging';
+import { sendFile, toUpload } from '../../files/handlers';
+import { projectSummaryColumns, toProjectSummary } from '../../project/handlers';
+import { checkCategory, likePattern, noticeEmail, notifyUser, SENT_TO_STAFF } from '../../../shared/console';
 
 type ReviewHandlers = Pick<
   Handlers['console'],
@@ -211,8 +210,7 @@ function sheetName(title: string, taken: Set<string>): string {
 /** Text a spreadsheet cell may hold (Excel's limit is 32767 characters). */
 const cell = (text: string) => (text.length > 32_000 ? `${text.slice(0, 32_000)}…` : text);
 
-export function consoleReviewHandlers({ db, config, mailer, log }: AppContext): ReviewHandlers {
-  const storage = storageFor(config.dataDir);
+export function consoleReviewHandlers({ db, mailer, log, storage }: AppContext): ReviewHandlers {
 
   return {
     // --- Enterprise authentications. ---

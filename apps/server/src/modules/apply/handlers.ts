@@ -13,15 +13,15 @@ import {
   WITHDRAWABLE_APPLY_STATUSES,
 } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { sha256Hex } from '../auth/tokens';
-import type { AppContext } from '../context';
-import type { Database, Executor } from '../db/client';
-import { applications, applicationSerials, applicationSubmissions, auditLogs, downloadJobs, forms, projects } from '../db/schema';
-import type { Handlers } from '../http/endpoints';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { canonicalJson } from '../lib/canonical-json';
-import { iso } from '../lib/dates';
-import { shanghaiTime } from '../lib/documents';
+import { sha256Hex } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import type { Database, Executor } from '../../db/client';
+import { applications, applicationSerials, applicationSubmissions, auditLogs, downloadJobs, forms, projects } from '../../db/schema';
+import type { Handlers } from '../../http/endpoints';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { canonicalJson } from '../../lib/canonical-json';
+import { iso } from '../../lib/dates';
+import { shanghaiTime } from '../../lib/documents';
 import {
   createOrReuseJob,
   documentName,
@@ -32,12 +32,11 @@ import {
   renderBundle,
   toDownloadJob,
   type JobDeps,
-} from '../lib/download-jobs';
-import { pageWindow } from '../lib/paging';
-import { sanitizeRichText } from '../lib/sanitize';
-import { storageFor } from '../lib/storage';
-import { ownUploads, sendFile } from './files';
-import { loadProjectRow } from './projects';
+} from '../../lib/download-jobs';
+import { pageWindow } from '../../lib/paging';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { ownUploads, sendFile } from '../files/handlers';
+import { loadProjectRow } from '../project/handlers';
 
 type ApplicationRow = typeof applications.$inferSelect;
 
@@ -196,8 +195,7 @@ function notEditable(status: ApplyStatus): Error {
 }
 
 export function applyHandlers(ctx: AppContext): Handlers['apply'] {
-  const { db, config, log } = ctx;
-  const storage = storageFor(config.dataDir);
+  const { db, log, storage } = ctx;
   const jobs: JobDeps = { db, storage, log };
 
   /** My application to a form of a call, or 404. */

@@ -1,13 +1,13 @@
 import type { ProjectStatus, ProjectSummary } from '@flagship/api-client';
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Database } from '../db/client';
-import { categories, forms, projects, regions } from '../db/schema';
-import { searchQuery } from '../db/search';
-import type { Handlers } from '../http/endpoints';
-import { notFound } from '../http/errors';
-import { applicationReadHandlers, myApplySummaries } from './applications';
-import { iso } from '../lib/dates';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { categories, forms, projects, regions } from '../../db/schema';
+import { searchQuery } from '../../db/search';
+import type { Handlers } from '../../http/endpoints';
+import { notFound } from '../../http/errors';
+import { applicationReadHandlers, myApplySummaries } from '../apply/handlers';
+import { iso } from '../../lib/dates';
 
 /** A call's status follows from its window. */
 export function projectStatus(applyStart: Date, applyEnd: Date, now = new Date()): ProjectStatus {

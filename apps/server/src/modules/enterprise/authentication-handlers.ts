@@ -1,13 +1,13 @@
 import type { EnterpriseAuthentication, EnterpriseAuthStatus } from '@flagship/api-client';
 import { desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
-import { auditLogs, enterpriseAuthentications, regions, users } from '../db/schema';
-import type { Handlers } from '../http/endpoints';
-import { badRequest, conflict } from '../http/errors';
-import { iso } from '../lib/dates';
-import { sanitizeRichText } from '../lib/sanitize';
-import { ownUploads } from './files';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { auditLogs, enterpriseAuthentications, regions, users } from '../../db/schema';
+import type { Handlers } from '../../http/endpoints';
+import { badRequest, conflict } from '../../http/errors';
+import { iso } from '../../lib/dates';
+import { sanitizeRichText } from '../../lib/sanitize';
+import { ownUploads } from '../files/handlers';
 
 const CODES = { 0: 'authing', 1: 'success', 2: 'fail' } as const;
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { categories, enterprises, regions } from '../db/schema';
-import { searchQuery } from '../db/search';
-import type { Handlers } from '../http/endpoints';
-import { notFound } from '../http/errors';
+import type { AppContext } from '../../context';
+import { categories, enterprises, regions } from '../../db/schema';
+import { searchQuery } from '../../db/search';
+import type { Handlers } from '../../http/endpoints';
+import { notFound } from '../../http/errors';
 
 const summaryColumns = {
   id: enterprises.id,

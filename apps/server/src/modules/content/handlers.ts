@@ -1,15 +1,15 @@
 import type { SearchKind, Settings } from '@flagship/api-client';
 import { and, asc, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../context';
-import type { Database } from '../db/client';
-import { categories, enterprises, experts, policies, projects, regions, settings } from '../db/schema';
-import { searchQuery as tsQuery } from '../db/search';
-import type { Handlers } from '../http/endpoints';
-import { notFound } from '../http/errors';
-import { iso } from '../lib/dates';
-import { pageWindow } from '../lib/paging';
-import { rowsOf } from '../lib/rows';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { categories, enterprises, experts, policies, projects, regions, settings } from '../../db/schema';
+import { searchQuery as tsQuery } from '../../db/search';
+import type { Handlers } from '../../http/endpoints';
+import { notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
+import { pageWindow } from '../../lib/paging';
+import { rowsOf } from '../../lib/rows';
 
 export async function loadSettings(db: Database): Promise<Settings> {
   const [row] = await db.select().from(settings).limit(1);

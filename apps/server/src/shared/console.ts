@@ -1,10 +1,10 @@
 import type { CategoryKind } from '@flagship/api-client';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client';
-import { applications, categories, regions, uploads, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { Executor } from '../db/client';
+import { applications, categories, regions, uploads, users } from '../db/schema';
+import { badRequest } from '../http/errors';
+import type { Mailer } from '../lib/mailer';
 
 const FILE_URL = /^\/api\/file\/(\d+)$/;
 

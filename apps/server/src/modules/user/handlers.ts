@@ -1,11 +1,11 @@
 import type { EnterpriseAuthStatus, User } from '@flagship/api-client';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import type { Database } from '../db/client';
-import { enterpriseAuthentications, uploads, users } from '../db/schema';
-import { assertOwner, type Handlers } from '../http/endpoints';
-import { badRequest, notFound } from '../http/errors';
-import { iso } from '../lib/dates';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { enterpriseAuthentications, uploads, users } from '../../db/schema';
+import { assertOwner, type Handlers } from '../../http/endpoints';
+import { badRequest, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
 
 /** The status of the user's latest enterprise authentication, null when none was submitted. */
 export async function enterpriseStatusOf(db: Database, userId: number): Promise<EnterpriseAuthStatus | null> {

@@ -1,10 +1,10 @@
 import { Errno } from '@flagship/api-client';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { categories, regions } from '../db/schema';
-import type { Handlers } from '../http/endpoints';
-import { AppError } from '../http/errors';
-import { rowsOf } from '../lib/rows';
+import type { AppContext } from '../../context';
+import { categories, regions } from '../../db/schema';
+import type { Handlers } from '../../http/endpoints';
+import { AppError } from '../../http/errors';
+import { rowsOf } from '../../lib/rows';
 
 const startedAt = Date.now();
 

@@ -1,17 +1,17 @@
 import type { StaffRole } from '@flagship/api-client';
 import { and, count, desc, eq, gte, like, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { verifyCaptcha } from '../../auth/captcha';
-import { asStaff, audit, STAFF_SESSION_TTL_MS } from '../../auth/staff';
-import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../auth/tokens';
-import type { AppContext } from '../../context';
-import { verifyLogin } from '../../db/password';
-import { auditLogs, staff, staffSessions, users } from '../../db/schema';
-import type { Handlers } from '../../http/endpoints';
-import { badRequest, notFound } from '../../http/errors';
-import { iso } from '../../lib/dates';
-import { pageWindow } from '../../lib/paging';
-import { likePattern } from './shared';
+import { verifyCaptcha } from '../../../auth/captcha';
+import { asStaff, audit, STAFF_SESSION_TTL_MS } from '../../../auth/staff';
+import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../../auth/tokens';
+import type { AppContext } from '../../../context';
+import { verifyLogin } from '../../../db/password';
+import { auditLogs, staff, staffSessions, users } from '../../../db/schema';
+import type { Handlers } from '../../../http/endpoints';
+import { badRequest, notFound } from '../../../http/errors';
+import { iso } from '../../../lib/dates';
+import { pageWindow } from '../../../lib/paging';
+import { likePattern } from '../../../shared/console';
 
 type SessionHandlers = Pick<Handlers['console'], 'login' | 'logout' | 'me' | 'auditList'>;
 

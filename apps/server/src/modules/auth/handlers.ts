@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { issueCaptcha, verifyCaptcha } from '../auth/captcha';
-import { gateCookieValue, GATE_COOKIE } from '../auth/site-gate';
-import { hashToken, newToken, sha256Hex } from '../auth/tokens';
-import type { AppContext } from '../context';
-import { hashPassword, verifyLogin, verifyPassword } from '../db/password';
-import { sessions, settings, users, verificationCodes } from '../db/schema';
-import { SENT, type Handlers } from '../http/endpoints';
-import { AppError, badRequest } from '../http/errors';
-import { isCommonPassword } from '../lib/common-passwords';
-import { enterpriseStatusOf } from './users';
+import { issueCaptcha, verifyCaptcha } from '../../auth/captcha';
+import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
+import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import { hashPassword, verifyLogin, verifyPassword } from '../../db/password';
+import { sessions, settings, users, verificationCodes } from '../../db/schema';
+import { SENT, type Handlers } from '../../http/endpoints';
+import { AppError, badRequest } from '../../http/errors';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { enterpriseStatusOf } from '../user/handlers';
 
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const CODE_TTL_MS = 10 * 60_000;

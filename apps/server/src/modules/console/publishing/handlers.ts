@@ -1,18 +1,18 @@
 import type { ConsoleForm, ConsoleProject, FormField, ProjectStatus } from '@flagship/api-client';
 import { formFieldsSchema } from '@flagship/api-client';
 import { and, asc, count, desc, eq, gt, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
-import { asStaff, audit } from '../../auth/staff';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { applications, categories, forms, projects, regions } from '../../db/schema';
-import { searchQuery, searchVectorSql } from '../../db/search';
-import type { Handlers } from '../../http/endpoints';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { iso } from '../../lib/dates';
-import { pageWindow } from '../../lib/paging';
-import { sanitizeRichText } from '../../lib/sanitize';
-import { projectStatus, projectSummaryColumns, toProjectSummary } from '../projects';
-import { checkAttachments, checkCategory, checkRegion, resolveImage } from './shared';
+import { asStaff, audit } from '../../../auth/staff';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { applications, categories, forms, projects, regions } from '../../../db/schema';
+import { searchQuery, searchVectorSql } from '../../../db/search';
+import type { Handlers } from '../../../http/endpoints';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import { iso } from '../../../lib/dates';
+import { pageWindow } from '../../../lib/paging';
+import { sanitizeRichText } from '../../../lib/sanitize';
+import { projectStatus, projectSummaryColumns, toProjectSummary } from '../../project/handlers';
+import { checkAttachments, checkCategory, checkRegion, resolveImage } from '../../../shared/console';
 
 type ProjectHandlers = Pick<
   Handlers['console'],

@@ -2,16 +2,16 @@ import { Errno, formFieldsSchema, type Upload } from '@flagship/api-client';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { sha256Hex } from '../auth/tokens';
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
-import { applications, applicationSubmissions, enterpriseAuthentications, forms, uploads } from '../db/schema';
-import { SENT, type Handlers } from '../http/endpoints';
-import { AppError, badRequest, notFound } from '../http/errors';
-import { iso } from '../lib/dates';
-import { referencedUploads } from '../lib/download-jobs';
-import { newStorageKey, storageFor } from '../lib/storage';
-import { SENT_TO_STAFF } from './console/shared';
+import { sha256Hex } from '../../auth/tokens';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { applications, applicationSubmissions, enterpriseAuthentications, forms, uploads } from '../../db/schema';
+import { SENT, type Handlers } from '../../http/endpoints';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
+import { referencedUploads } from '../../lib/download-jobs';
+import { newStorageKey } from '../../lib/storage';
+import { SENT_TO_STAFF } from '../../shared/console';
 
 /** What may be uploaded, by the type sniffed from the content (never the name or the header). */
 const ALLOWED: Record<string, { mime: string; extensions: string[] }> = {
@@ -149,8 +149,7 @@ async function staffMayRead(db: Executor, row: UploadRow): Promise<boolean> {
   return [...sent, ...earlier].some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
 }
 
-export function fileHandlers({ db, config }: AppContext): Handlers['files'] {
-  const storage = storageFor(config.dataDir);
+export function fileHandlers({ db, config, storage }: AppContext): Handlers['files'] {
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
   const tooLarge = () => new AppError(Errno.TOO_LARGE, `文件不能超过 ${limitMb} MB`);
 

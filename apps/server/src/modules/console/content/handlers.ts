@@ -1,21 +1,21 @@
 import type { ConsoleEnterprise, ConsoleExpert, ConsolePolicy, Region } from '@flagship/api-client';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { asStaff, audit } from '../../auth/staff';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { hashPassword } from '../../db/password';
-import { categories, enterprises, experts, policies, projects, regions, settings } from '../../db/schema';
-import { searchQuery, searchVectorSql } from '../../db/search';
-import type { Handlers } from '../../http/endpoints';
-import { badRequest, conflict, notFound } from '../../http/errors';
-import { isCommonPassword } from '../../lib/common-passwords';
-import { iso } from '../../lib/dates';
-import { pageWindow } from '../../lib/paging';
-import { sanitizeRichText } from '../../lib/sanitize';
-import { loadSettings } from '../content';
-import { refreshProjectVector } from './projects';
-import { checkAttachments, checkCategory, checkRegion, resolveImage } from './shared';
+import { asStaff, audit } from '../../../auth/staff';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/client';
+import { hashPassword } from '../../../db/password';
+import { categories, enterprises, experts, policies, projects, regions, settings } from '../../../db/schema';
+import { searchQuery, searchVectorSql } from '../../../db/search';
+import type { Handlers } from '../../../http/endpoints';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import { isCommonPassword } from '../../../lib/common-passwords';
+import { iso } from '../../../lib/dates';
+import { pageWindow } from '../../../lib/paging';
+import { sanitizeRichText } from '../../../lib/sanitize';
+import { loadSettings } from '../../content/handlers';
+import { refreshProjectVector } from '../publishing/handlers';
+import { checkAttachments, checkCategory, checkRegion, resolveImage } from '../../../shared/console';
 
 type ContentHandlers = Omit<
   Handlers['console'],
