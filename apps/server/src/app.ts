@@ -61,20 +61,6 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
-/** Public reads that every visitor sees alike (view counters and anything personal excluded). */
-const PUBLIC_CACHE_ENDPOINTS = new Set([
-  'project.list',
-  'project.detail',
-  'content.settings',
-  'content.policyList',
-  'content.expertList',
-  'content.expertDetail',
-  'content.search',
-  'enterprise.list',
-  'enterprise.detail',
-  'base.categories',
-]);
-
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export async function buildApp({ config, db, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
@@ -179,7 +165,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     authenticate: (req, declaration) => authenticate(db, req, declaration),
     rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs },
     validateResponses: config.validateResponses,
-    publicCache: { ttlMs: config.publicCacheMs, endpoints: PUBLIC_CACHE_ENDPOINTS },
+    publicCacheMs: config.publicCacheMs,
   });
 
   // One origin in production: the built portal (with /tinymce) at /, the staff console at /console/.

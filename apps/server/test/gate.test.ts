@@ -28,6 +28,13 @@ describe.each(drivers)('site access gate on %s', (driver) => {
 
     // Another browser is still outside.
     expect((await apiError(server.client().api.content.policyList())).errno).toBe(Errno.ACCESS_PASSWORD_REQUIRED);
+    // What opens the site, and staff's console, answer while it is closed; an unknown address does not.
+    const outside = server.client();
+    expect((await apiError(outside.api.auth.checkAccessPassword({ password: 'not-it' }))).errno).toBe(Errno.INVALID_INPUT);
+    expect((await outside.api.base.health()).status).toBe('ok');
+    expect((await apiError(outside.api.console.me())).errno).toBe(Errno.LOGIN_REQUIRED);
+    const unknown = (await (await fetch(`${server.baseUrl}/api/no-such-endpoint`)).json()) as { errno: number };
+    expect(unknown.errno).toBe(Errno.ACCESS_PASSWORD_REQUIRED);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StaffRole } from './schemas/console';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -26,6 +27,18 @@ export interface EndpointDeclaration {
   rateLimited?: boolean;
   /** Answers carry an ETag; a client that sends it back in If-None-Match gets 304 while nothing changed. */
   etag?: boolean;
+  /** For `auth: 'staff'`: the staff roles that may call it. Without it, admins only. */
+  roles?: readonly StaffRole[];
+  /**
+   * The answer to a caller without a session is the same for every visitor (nothing personal, no
+   * view counter), so the server may share it for a moment (`PUBLIC_CACHE_MS`).
+   */
+  publicCache?: boolean;
+  /**
+   * Answered even while the site is closed by its access password: what a visitor needs to see
+   * that it is closed and to open it, and what staff need to run it.
+   */
+  passesSiteGate?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

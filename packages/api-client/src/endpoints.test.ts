@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, pathParamNames } from './endpoint';
-import { endpointList } from './endpoints';
+import { endpointList, REVIEWER_ENDPOINTS } from './endpoints';
 
 // Spec §7, verbatim: the 24 calls the portal makes.
 const SPEC_CALLS = [
@@ -83,5 +83,28 @@ describe('paths and queries', () => {
   it('repeats array keys and skips empty values', () => {
     expect(buildQuery({ ids: [1, 2], keyword: '舞蹈', empty: '', none: undefined })).toBe('?ids=1&ids=2&keyword=%E8%88%9E%E8%B9%88');
     expect(buildQuery({})).toBe('');
+  });
+});
+
+describe('what declarations say beyond the schemas', () => {
+  it('lets reviewers call the review screens and their own session, and nothing else of the console', () => {
+    expect([...REVIEWER_ENDPOINTS].sort()).toEqual(
+      ['login', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExport', 'applyDownload', 'applyBatchPrint'].sort(),
+    );
+    for (const { id, declaration } of endpointList) if (declaration.roles) expect(declaration.auth, id).toBe('staff');
+  });
+
+  it('shares only public reads that every visitor sees alike', () => {
+    const cached = endpointList.filter((e) => e.declaration.publicCache).map((e) => e.id);
+    expect(cached.sort()).toEqual(
+      ['project.list', 'project.detail', 'content.settings', 'content.policyList', 'content.expertList', 'content.expertDetail', 'content.search', 'enterprise.list', 'enterprise.detail', 'base.categories'].sort(),
+    );
+    for (const { id, declaration } of endpointList) if (declaration.publicCache) expect(declaration.method, id).toBe('GET');
+  });
+
+  it('lets through a closed site only what opens it, and the console', () => {
+    const open = endpointList.filter((e) => e.declaration.passesSiteGate && e.group !== 'console').map((e) => e.declaration.path);
+    expect(open.sort()).toEqual(['/api/setting/index', '/api/checkAccessPassword', '/api/verify', '/api/health'].sort());
+    for (const { id, group, declaration } of endpointList) if (group === 'console') expect(declaration.passesSiteGate, id).toBe(true);
   });
 });

@@ -105,11 +105,16 @@ import {
 } from './schemas/project';
 import { updateUserBody, userSchema } from './schemas/user';
 
+/** Staff run the site: their console answers whether or not the site is open to visitors. */
+function consoleEndpoint<const T extends EndpointDeclaration>(declaration: T): T & { passesSiteGate: true } {
+  return defineEndpoint({ ...declaration, passesSiteGate: true });
+}
+
 /** Every call of spec §7 and DESIGN §3, declared once; the SDK and the server are built from these. */
 export const endpoints = {
   auth: {
     captcha: defineEndpoint({
-      method: 'GET', path: '/api/verify', summary: '图形验证码图片', auth: 'public', response: 'blob', rateLimited: true,
+      method: 'GET', path: '/api/verify', summary: '图形验证码图片', auth: 'public', response: 'blob', rateLimited: true, passesSiteGate: true,
       data: z.instanceof(Blob),
     }),
     register: defineEndpoint({
@@ -137,7 +142,7 @@ export const endpoints = {
       body: findPasswordBody, data: emptyData,
     }),
     checkAccessPassword: defineEndpoint({
-      method: 'POST', path: '/api/checkAccessPassword', summary: '校验站点访问密码', auth: 'public', response: 'json', rateLimited: true,
+      method: 'POST', path: '/api/checkAccessPassword', summary: '校验站点访问密码', auth: 'public', response: 'json', rateLimited: true, passesSiteGate: true,
       body: accessPasswordBody, data: emptyData,
     }),
   },
@@ -153,11 +158,11 @@ export const endpoints = {
   },
   enterprise: {
     list: defineEndpoint({
-      method: 'GET', path: '/api/enterpriseLibrary', summary: '企业库列表', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/enterpriseLibrary', summary: '企业库列表', auth: 'public', response: 'json', publicCache: true,
       query: enterpriseListQuery, data: paged(enterpriseSummarySchema),
     }),
     detail: defineEndpoint({
-      method: 'GET', path: '/api/enterpriseLibrary/{id}', summary: '企业详情', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/enterpriseLibrary/{id}', summary: '企业详情', auth: 'public', response: 'json', publicCache: true,
       params: idParams, data: enterpriseSchema,
     }),
     checkAuthenticationStatus: defineEndpoint({
@@ -175,11 +180,11 @@ export const endpoints = {
   },
   project: {
     list: defineEndpoint({
-      method: 'GET', path: '/api/project', summary: '项目库', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/project', summary: '项目库', auth: 'public', response: 'json', publicCache: true,
       query: projectListQuery, data: paged(projectSummarySchema),
     }),
     detail: defineEndpoint({
-      method: 'GET', path: '/api/project/{id}', summary: '项目详情，登录时含我在各表单的申报', auth: 'optional', response: 'json',
+      method: 'GET', path: '/api/project/{id}', summary: '项目详情，登录时含我在各表单的申报', auth: 'optional', response: 'json', publicCache: true,
       params: idParams, data: projectSchema,
     }),
     form: defineEndpoint({
@@ -223,11 +228,11 @@ export const endpoints = {
   },
   content: {
     settings: defineEndpoint({
-      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json', etag: true,
+      method: 'GET', path: '/api/setting/index', summary: '站点设置', auth: 'public', response: 'json', etag: true, publicCache: true, passesSiteGate: true,
       data: settingsSchema,
     }),
     policyList: defineEndpoint({
-      method: 'GET', path: '/api/policy', summary: '通知公告列表', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/policy', summary: '通知公告列表', auth: 'public', response: 'json', publicCache: true,
       query: policyListQuery, data: paged(policySummarySchema),
     }),
     policyDetail: defineEndpoint({
@@ -235,15 +240,15 @@ export const endpoints = {
       params: idParams, data: policySchema,
     }),
     expertList: defineEndpoint({
-      method: 'GET', path: '/api/expert', summary: '专家库列表', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/expert', summary: '专家库列表', auth: 'public', response: 'json', publicCache: true,
       query: expertListQuery, data: paged(expertSummarySchema),
     }),
     expertDetail: defineEndpoint({
-      method: 'GET', path: '/api/expert/{id}', summary: '专家详情', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/expert/{id}', summary: '专家详情', auth: 'public', response: 'json', publicCache: true,
       params: idParams, data: expertSchema,
     }),
     search: defineEndpoint({
-      method: 'GET', path: '/api/search', summary: '全站搜索', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/search', summary: '全站搜索', auth: 'public', response: 'json', publicCache: true,
       query: searchQuery, data: searchResultSchema,
     }),
   },
@@ -253,11 +258,11 @@ export const endpoints = {
       data: z.array(regionSchema),
     }),
     categories: defineEndpoint({
-      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json', etag: true,
+      method: 'GET', path: '/api/category', summary: '分类', auth: 'public', response: 'json', etag: true, publicCache: true,
       query: categoryQuery, data: z.array(categorySchema),
     }),
     health: defineEndpoint({
-      method: 'GET', path: '/api/health', summary: '存活与数据库就绪检查', auth: 'public', response: 'json',
+      method: 'GET', path: '/api/health', summary: '存活与数据库就绪检查', auth: 'public', response: 'json', passesSiteGate: true,
       data: healthSchema,
     }),
   },
@@ -271,207 +276,207 @@ export const endpoints = {
       params: idParams, query: exportQuery, data: z.instanceof(Blob),
     }),
   },
-  /** The staff console (DESIGN §3): staff sessions only; REVIEWER_ENDPOINTS lists what a reviewer may call, the rest is admin only. */
+  /** The staff console: staff sessions only, admins unless `roles` lets reviewers in too. */
   console: {
-    login: defineEndpoint({
+    login: consoleEndpoint({
       method: 'POST', path: '/api/console/login', summary: '工作人员登录', auth: 'public', response: 'json', rateLimited: true,
       body: staffLoginBody, data: staffLoginResultSchema,
     }),
-    logout: defineEndpoint({
-      method: 'POST', path: '/api/console/logout', summary: '工作人员退出登录', auth: 'staff', response: 'json',
+    logout: consoleEndpoint({
+      method: 'POST', path: '/api/console/logout', summary: '工作人员退出登录', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       data: emptyData,
     }),
-    me: defineEndpoint({
-      method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json',
+    me: consoleEndpoint({
+      method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       data: staffSchema,
     }),
-    auditList: defineEndpoint({
+    auditList: consoleEndpoint({
       method: 'GET', path: '/api/console/audit', summary: '操作日志（管理员）', auth: 'staff', response: 'json',
       query: auditQuery, data: paged(auditEntrySchema),
     }),
 
-    projectList: defineEndpoint({
+    projectList: consoleEndpoint({
       method: 'GET', path: '/api/console/project', summary: '项目（含未发布）', auth: 'staff', response: 'json',
       query: consoleProjectListQuery, data: paged(consoleProjectSummarySchema),
     }),
-    projectGet: defineEndpoint({
+    projectGet: consoleEndpoint({
       method: 'GET', path: '/api/console/project/{id}', summary: '项目详情及全部表单定义', auth: 'staff', response: 'json',
       params: idParams, data: consoleProjectSchema,
     }),
-    projectCreate: defineEndpoint({
+    projectCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/project', summary: '新建项目（未发布）', auth: 'staff', response: 'json',
       body: projectBody, data: consoleProjectSchema,
     }),
-    projectUpdate: defineEndpoint({
+    projectUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/project/{id}', summary: '修改项目（整体替换）', auth: 'staff', response: 'json',
       params: idParams, body: projectBody, data: consoleProjectSchema,
     }),
-    projectPublish: defineEndpoint({
+    projectPublish: consoleEndpoint({
       method: 'POST', path: '/api/console/project/{id}/publish', summary: '发布或下线项目', auth: 'staff', response: 'json',
       params: idParams, body: publishBody, data: consoleProjectSchema,
     }),
-    projectOptions: defineEndpoint({
-      method: 'GET', path: '/api/console/projectOptions', summary: '审核用的项目及表单列表', auth: 'staff', response: 'json',
+    projectOptions: consoleEndpoint({
+      method: 'GET', path: '/api/console/projectOptions', summary: '审核用的项目及表单列表', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       data: z.array(projectOptionSchema),
     }),
-    formCreate: defineEndpoint({
+    formCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/project/{projectId}/form', summary: '新建申报表单', auth: 'staff', response: 'json',
       params: z.object({ projectId: idSchema }), body: formBody, data: consoleFormSchema,
     }),
-    formUpdate: defineEndpoint({
+    formUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/project/{projectId}/form/{formId}', summary: '修改申报表单（已有提交时不能删除字段、改变类型或删除已被选用的选项）', auth: 'staff', response: 'json',
       params: consoleFormParams, body: formBody, data: consoleFormSchema,
     }),
-    formDelete: defineEndpoint({
+    formDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/project/{projectId}/form/{formId}', summary: '删除申报表单（无申报时）', auth: 'staff', response: 'json',
       params: consoleFormParams, data: emptyData,
     }),
-    formReorder: defineEndpoint({
+    formReorder: consoleEndpoint({
       method: 'POST', path: '/api/console/project/{projectId}/form/reorder', summary: '调整表单顺序', auth: 'staff', response: 'json',
       params: z.object({ projectId: idSchema }), body: reorderBody, data: z.array(consoleFormSchema),
     }),
 
-    policyList: defineEndpoint({
+    policyList: consoleEndpoint({
       method: 'GET', path: '/api/console/policy', summary: '通知公告（含草稿）', auth: 'staff', response: 'json',
       query: consolePolicyListQuery, data: paged(consolePolicySummarySchema),
     }),
-    policyGet: defineEndpoint({
+    policyGet: consoleEndpoint({
       method: 'GET', path: '/api/console/policy/{id}', summary: '通知公告详情', auth: 'staff', response: 'json',
       params: idParams, data: consolePolicySchema,
     }),
-    policyCreate: defineEndpoint({
+    policyCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/policy', summary: '新建通知公告', auth: 'staff', response: 'json',
       body: policyBody, data: consolePolicySchema,
     }),
-    policyUpdate: defineEndpoint({
+    policyUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/policy/{id}', summary: '修改通知公告', auth: 'staff', response: 'json',
       params: idParams, body: policyBody, data: consolePolicySchema,
     }),
-    policyDelete: defineEndpoint({
+    policyDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/policy/{id}', summary: '删除通知公告', auth: 'staff', response: 'json',
       params: idParams, data: emptyData,
     }),
 
-    expertList: defineEndpoint({
+    expertList: consoleEndpoint({
       method: 'GET', path: '/api/console/expert', summary: '专家（含未发布）', auth: 'staff', response: 'json',
       query: consoleExpertListQuery, data: paged(consoleExpertSummarySchema),
     }),
-    expertGet: defineEndpoint({
+    expertGet: consoleEndpoint({
       method: 'GET', path: '/api/console/expert/{id}', summary: '专家详情', auth: 'staff', response: 'json',
       params: idParams, data: consoleExpertSchema,
     }),
-    expertCreate: defineEndpoint({
+    expertCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/expert', summary: '新建专家', auth: 'staff', response: 'json',
       body: expertBody, data: consoleExpertSchema,
     }),
-    expertUpdate: defineEndpoint({
+    expertUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/expert/{id}', summary: '修改专家', auth: 'staff', response: 'json',
       params: idParams, body: expertBody, data: consoleExpertSchema,
     }),
-    expertDelete: defineEndpoint({
+    expertDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/expert/{id}', summary: '删除专家', auth: 'staff', response: 'json',
       params: idParams, data: emptyData,
     }),
 
-    enterpriseList: defineEndpoint({
+    enterpriseList: consoleEndpoint({
       method: 'GET', path: '/api/console/enterprise', summary: '企业库（含未公开）', auth: 'staff', response: 'json',
       query: consoleEnterpriseListQuery, data: paged(consoleEnterpriseSummarySchema),
     }),
-    enterpriseGet: defineEndpoint({
+    enterpriseGet: consoleEndpoint({
       method: 'GET', path: '/api/console/enterprise/{id}', summary: '企业库条目详情', auth: 'staff', response: 'json',
       params: idParams, data: consoleEnterpriseSchema,
     }),
-    enterpriseCreate: defineEndpoint({
+    enterpriseCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/enterprise', summary: '新建企业库条目', auth: 'staff', response: 'json',
       body: enterpriseBody, data: consoleEnterpriseSchema,
     }),
-    enterpriseUpdate: defineEndpoint({
+    enterpriseUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/enterprise/{id}', summary: '修改企业库条目', auth: 'staff', response: 'json',
       params: idParams, body: enterpriseBody, data: consoleEnterpriseSchema,
     }),
-    enterpriseDelete: defineEndpoint({
+    enterpriseDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/enterprise/{id}', summary: '删除企业库条目', auth: 'staff', response: 'json',
       params: idParams, data: emptyData,
     }),
 
-    categoryList: defineEndpoint({
+    categoryList: consoleEndpoint({
       method: 'GET', path: '/api/console/category', summary: '分类', auth: 'staff', response: 'json',
       query: consoleCategoryQuery, data: z.array(categorySchema),
     }),
-    categoryCreate: defineEndpoint({
+    categoryCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/category', summary: '新建分类', auth: 'staff', response: 'json',
       body: categoryBody, data: categorySchema,
     }),
-    categoryUpdate: defineEndpoint({
+    categoryUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/category/{id}', summary: '修改分类', auth: 'staff', response: 'json',
       params: idParams, body: categoryUpdateBody, data: categorySchema,
     }),
-    categoryDelete: defineEndpoint({
+    categoryDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/category/{id}', summary: '删除分类（引用处置空）', auth: 'staff', response: 'json',
       params: idParams, data: emptyData,
     }),
 
-    regionCreate: defineEndpoint({
+    regionCreate: consoleEndpoint({
       method: 'POST', path: '/api/console/region', summary: '新建地区', auth: 'staff', response: 'json',
       body: regionBody, data: regionSchema,
     }),
-    regionUpdate: defineEndpoint({
+    regionUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/region/{id}', summary: '重命名、移动或排序地区', auth: 'staff', response: 'json',
       params: idParams, body: regionUpdateBody, data: regionSchema,
     }),
-    regionDelete: defineEndpoint({
+    regionDelete: consoleEndpoint({
       method: 'DELETE', path: '/api/console/region/{id}', summary: '删除地区（仅末级）', auth: 'staff', response: 'json',
       params: idParams, data: emptyData,
     }),
 
-    settingsGet: defineEndpoint({
+    settingsGet: consoleEndpoint({
       method: 'GET', path: '/api/console/settings', summary: '站点设置', auth: 'staff', response: 'json',
       data: consoleSettingsSchema,
     }),
-    settingsUpdate: defineEndpoint({
+    settingsUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/settings', summary: '修改站点设置', auth: 'staff', response: 'json',
       body: settingsBody, data: consoleSettingsSchema,
     }),
 
-    authenticationList: defineEndpoint({
-      method: 'GET', path: '/api/console/authentication', summary: '企业认证审核队列', auth: 'staff', response: 'json',
+    authenticationList: consoleEndpoint({
+      method: 'GET', path: '/api/console/authentication', summary: '企业认证审核队列', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       query: authenticationListQuery, data: paged(consoleAuthenticationSummarySchema),
     }),
-    authenticationGet: defineEndpoint({
-      method: 'GET', path: '/api/console/authentication/{id}', summary: '企业认证详情', auth: 'staff', response: 'json',
+    authenticationGet: consoleEndpoint({
+      method: 'GET', path: '/api/console/authentication/{id}', summary: '企业认证详情', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: idParams, data: consoleAuthenticationSchema,
     }),
-    authenticationApprove: defineEndpoint({
-      method: 'POST', path: '/api/console/authentication/{id}/approve', summary: '通过企业认证（入企业库）', auth: 'staff', response: 'json',
+    authenticationApprove: consoleEndpoint({
+      method: 'POST', path: '/api/console/authentication/{id}/approve', summary: '通过企业认证（入企业库）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: idParams, body: authenticationApproveBody, data: consoleAuthenticationSchema,
     }),
-    authenticationReject: defineEndpoint({
-      method: 'POST', path: '/api/console/authentication/{id}/reject', summary: '企业认证不通过', auth: 'staff', response: 'json',
+    authenticationReject: consoleEndpoint({
+      method: 'POST', path: '/api/console/authentication/{id}/reject', summary: '企业认证不通过', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: idParams, body: authenticationRejectBody, data: consoleAuthenticationSchema,
     }),
 
-    applyList: defineEndpoint({
-      method: 'GET', path: '/api/console/project/{projectId}/apply', summary: '项目的申报', auth: 'staff', response: 'json',
+    applyList: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/apply', summary: '项目的申报', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), query: consoleApplyListQuery, data: paged(consoleApplySummarySchema),
     }),
-    applyGet: defineEndpoint({
-      method: 'GET', path: '/api/console/apply/{applyId}', summary: '一份申报（只读）', auth: 'staff', response: 'json',
+    applyGet: consoleEndpoint({
+      method: 'GET', path: '/api/console/apply/{applyId}', summary: '一份申报（只读）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ applyId: idSchema }), data: consoleApplyDetailSchema,
     }),
-    applyReview: defineEndpoint({
-      method: 'POST', path: '/api/console/apply/{applyId}/review', summary: '审核申报：审核中、退回修改、通过、不通过', auth: 'staff', response: 'json',
+    applyReview: consoleEndpoint({
+      method: 'POST', path: '/api/console/apply/{applyId}/review', summary: '审核申报：审核中、退回修改、通过、不通过', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ applyId: idSchema }), body: reviewBody, data: consoleApplySummarySchema,
     }),
-    applyExport: defineEndpoint({
-      method: 'GET', path: '/api/console/project/{projectId}/export', summary: '导出申报汇总表（.xlsx）', auth: 'staff', response: 'link',
+    applyExport: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/export', summary: '导出申报汇总表（.xlsx）', auth: 'staff', response: 'link', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), query: consoleExportQuery, data: z.instanceof(Blob),
     }),
-    applyDownload: defineEndpoint({
-      method: 'GET', path: '/api/console/project/{projectId}/download', summary: '打包下载所选申报（.zip）', auth: 'staff', response: 'link',
+    applyDownload: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/download', summary: '打包下载所选申报（.zip）', auth: 'staff', response: 'link', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), query: consoleSelectionQuery, data: z.instanceof(Blob),
     }),
-    applyBatchPrint: defineEndpoint({
-      method: 'GET', path: '/api/console/project/{projectId}/batchPrint', summary: '所选申报的批量打印数据', auth: 'staff', response: 'json',
+    applyBatchPrint: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/batchPrint', summary: '所选申报的批量打印数据', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), query: consoleBatchPrintQuery, data: batchPrintResultSchema,
     }),
   },
@@ -492,3 +497,10 @@ export interface NamedEndpoint {
 export const endpointList: readonly NamedEndpoint[] = Object.entries(endpoints).flatMap(([group, members]) =>
   Object.entries(members).map(([name, declaration]) => ({ id: `${group}.${name}`, group, name, declaration: declaration as EndpointDeclaration })),
 );
+
+/** Console endpoints a reviewer may call (from each declaration's `roles`); the rest are for admins. */
+export const REVIEWER_ENDPOINTS: readonly (keyof Endpoints['console'])[] = (
+  Object.entries(endpoints.console) as [keyof Endpoints['console'], EndpointDeclaration][]
+)
+  .filter(([, declaration]) => declaration.auth !== 'staff' || declaration.roles?.includes('reviewer'))
+  .map(([name]) => name);

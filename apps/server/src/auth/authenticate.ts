@@ -1,4 +1,4 @@
-import { endpoints, Errno, REVIEWER_ENDPOINTS, type EndpointDeclaration } from '@flagship/api-client';
+import { Errno, type EndpointDeclaration } from '@flagship/api-client';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -7,9 +7,6 @@ import { AppError } from '../http/errors';
 import type { Principal, StaffRole } from './principal';
 import { requireAdmin } from './staff';
 import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
-
-/** Console endpoints a reviewer may call; every other staff endpoint needs an admin. */
-const reviewerMay = new Set<EndpointDeclaration>(REVIEWER_ENDPOINTS.map((name) => endpoints.console[name]));
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
 function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
@@ -60,7 +57,7 @@ export async function authenticate(db: Database, req: FastifyRequest, declaratio
   if (declaration.auth === 'user' && principal.kind !== 'user') throw new AppError(Errno.FORBIDDEN, '请使用申报账号登录');
   if (declaration.auth === 'staff') {
     if (principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
-    if (!reviewerMay.has(declaration)) requireAdmin(principal);
+    if (!(declaration.roles ?? ['admin']).includes(principal.role)) requireAdmin(principal);
   }
   return principal;
 }

@@ -36,8 +36,8 @@ export interface RegisterOptions {
   authenticate(req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null>;
   rateLimit: { max: number; timeWindow: number };
   validateResponses: boolean;
-  /** Anonymous answers of these endpoints (ids like `project.list`) are reused for `ttlMs`. */
-  publicCache: { ttlMs: number; endpoints: ReadonlySet<string> };
+  /** Anonymous answers of declarations with `publicCache` are reused for this long (0: never). */
+  publicCacheMs: number;
 }
 
 /** Whether If-None-Match names this ETag (a list, weak or strong, or `*`). */
@@ -61,13 +61,13 @@ function sendJson(req: FastifyRequest, reply: FastifyReply, body: string, etag: 
 
 /** Register a route for every declaration of the contract, validated by its own schemas. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
-  const cache = createMicroCache(options.publicCache.ttlMs);
+  const cache = createMicroCache(options.publicCacheMs);
   const principals = new WeakMap<FastifyRequest, Principal | null>();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
       if (!handler) throw new Error(`No handler for endpoint ${group}.${name}`);
-      const cacheable = declaration.method === 'GET' && options.publicCache.ttlMs > 0 && options.publicCache.endpoints.has(`${group}.${name}`);
+      const cacheable = declaration.method === 'GET' && options.publicCacheMs > 0 && declaration.publicCache === true;
       app.route({
         method: declaration.method,
         url: toRoutePath(declaration.path),
@@ -78,6 +78,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
         },
         config: {
           endpoint: `${group}.${name}`,
+          passesSiteGate: declaration.passesSiteGate === true,
           ...(declaration.rateLimited ? { rateLimit: options.rateLimit } : {}),
         },
         // Who is calling is settled before the body is read or validated: no token is 401 and a bad

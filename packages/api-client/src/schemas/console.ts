@@ -15,27 +15,6 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '管理员', reviewer: '审核员' };
 
-/**
- * Console endpoints a reviewer may call (review only); every other console endpoint needs the
- * admin role. The server enforces this list; the console can use it to hide what is not allowed.
- */
-export const REVIEWER_ENDPOINTS = [
-  'login',
-  'logout',
-  'me',
-  'authenticationList',
-  'authenticationGet',
-  'authenticationApprove',
-  'authenticationReject',
-  'projectOptions',
-  'applyList',
-  'applyGet',
-  'applyReview',
-  'applyExport',
-  'applyDownload',
-  'applyBatchPrint',
-] as const;
-
 // PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is refused
 const NO_NUL = /^[^\u0000]*$/;
