@@ -1,1 +1,4 @@
-export { default } from '@flagship/eslint-config';
+import base from '@flagship/eslint-config';
+import react from '@flagship/eslint-config/react';
+
+export default [...base, ...react];

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { ROUTE_PAGES } from './src/lib/route-pages';
+import { isPage, PAGE_ROUTES, ROUTES } from './src/routes';
 
 // The API server in development; PORTAL_API_TARGET points elsewhere (e.g. a second server).
 const api = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:3000';
@@ -26,7 +26,7 @@ function routePreloads(): Plugin {
       for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, entryFiles);
 
       const preloads: Record<string, { js: string[]; css: string[] }> = {};
-      for (const [path, module] of Object.entries(ROUTE_PAGES)) {
+      for (const { path, page: module } of PAGE_ROUTES) {
         const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/src/${module}.tsx`));
         if (!page) throw new Error(`route-preloads: no chunk for ${path} (${module})`);
         const files = new Set<string>();
@@ -37,8 +37,11 @@ function routePreloads(): Plugin {
         const js = needed.filter((file) => byFile.get(file)?.moduleIds.some((id) => !/\.css($|\?)/.test(id)));
         preloads[path] = { js: js.map((file) => `/${file}`), css: css.map((file) => `/${file}`) };
       }
-      // The router sends / on to /index (spec §2).
-      preloads['/'] = preloads['/index']!;
+      // A path the router sends on to a page (/ to /index) preloads that page's chunks.
+      for (const route of ROUTES) {
+        const target = isPage(route) ? undefined : preloads[route.redirect];
+        if (target && route.path !== '*') preloads[route.path] = target;
+      }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
     },
   };

@@ -1,1 +1,4 @@
-export { default } from '@flagship/eslint-config';
+import base from '@flagship/eslint-config';
+import server from '@flagship/eslint-config/server';
+
+export default [...base, ...server(import.meta.dirname)];

@@ -6,10 +6,13 @@ import { createServerAsyncData } from '@flagship/ui';
 import { App } from './app';
 import { api, session } from './lib/api';
 import { setRequestScopeSource, type RequestScope } from './lib/request-scope';
-import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
 import { DEFAULT_SITE_TITLE } from './lib/settings';
-import { SERVER_DATA_ID, SERVER_RENDERED } from './lib/server-render';
+import { SERVER_DATA_ID } from './lib/server-render';
 import { routes } from './router';
+import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED, SERVER_RENDERED } from './routes';
+
+/** Whether a page's data load counts each view: the server then never sends a rendered copy again. */
+export { countsViews } from './routes';
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 setRequestScopeSource(() => scopes.getStore());

@@ -3,11 +3,11 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'r
 import { session } from './lib/api';
 import { setNavigator } from './lib/api';
 import { useRefreshRegions } from './lib/regions';
-import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './lib/route-meta';
 import { refreshSession, useSession } from './lib/session';
 import { useSiteTitle } from './lib/settings';
 import { useDeviceType } from './lib/app-state';
 import { recordLocation } from './lib/navigation-history';
+import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './routes';
 
 /** Guards (spec §4, §6), document titles and the per-navigation base data. */
 export function Root() {
@@ -35,6 +35,7 @@ export function Root() {
   const loggedIn = Boolean(session.getToken());
   // /login and /reg are judged when they are entered, so that logging in there is not
   // overtaken by this redirect before the page's own navigation.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again on each navigation (location.key), not on each render.
   const loggedInOnArrival = useMemo(() => Boolean(session.getToken()), [location.key]);
   // The original query is deliberately not passed on to /login.
   if (LOGIN_REQUIRED.has(location.pathname) && !loggedIn) return <Navigate to="/login" replace />;

@@ -3,21 +3,39 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 're
 import { PortalLayout } from './components/portal-layout';
 import { RouteError } from '@flagship/ui';
 import { BootShell } from './components/boot-shell';
-import { ROUTE_PAGES, type PagePath } from './lib/route-pages';
 import { Root } from './root';
+import { isPage, ROUTES, type PageRoute } from './routes';
 
 type PageModule = { default: ComponentType };
 const pageModules = import.meta.glob<PageModule>('./features/*/routes/*-page.tsx');
 
 /** Every page is its own chunk. */
-const page = (path: PagePath): RouteObject => ({
+const page = ({ path, page: module }: PageRoute): RouteObject => ({
   path,
   lazy: async () => {
-    const load = pageModules[`./${ROUTE_PAGES[path]}.tsx`];
+    const load = pageModules[`./${module}.tsx`];
     if (!load) throw new Error(`No page module for ${path}`);
     return { Component: (await load()).default };
   },
 });
+
+/** The table in its order; the pages inside the site's header and footer share one layout route. */
+function children(): RouteObject[] {
+  const inLayout: RouteObject[] = [];
+  const out: RouteObject[] = [];
+  for (const route of ROUTES) {
+    if (!isPage(route)) {
+      out.push({ path: route.path, element: <Navigate to={route.redirect} replace /> });
+    } else if (route.bare) {
+      out.push(page(route));
+    } else {
+      // The layout route stands where its first page is.
+      if (inLayout.length === 0) out.push({ element: <PortalLayout />, children: inLayout });
+      inLayout.push(page(route));
+    }
+  }
+  return out;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -25,40 +43,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     // Shown on a full page load until the page's chunk is in.
     hydrateFallbackElement: <BootShell />,
-    children: [
-      { path: '/', element: <Navigate to="/index" replace /> },
-      {
-        element: <PortalLayout />,
-        children: [
-          page('/index'),
-          page('/reg'),
-          page('/user'),
-          page('/reset'),
-          page('/404'),
-          page('/personal'),
-          page('/forget'),
-          page('/search'),
-          page('/project'),
-          page('/projectDetail'),
-          page('/declaration'),
-          page('/decDetail'),
-          page('/application'),
-          page('/policy'),
-          page('/policyDetail'),
-          page('/expert'),
-          page('/expertDetail'),
-          page('/company'),
-          page('/companyDetail'),
-          page('/addCompany'),
-          page('/about'),
-          page('/construction'),
-        ],
-      },
-      page('/print'),
-      page('/password'),
-      page('/login'),
-      { path: '*', element: <Navigate to="/404" replace /> },
-    ],
+    children: children(),
   },
 ];
 

@@ -22,7 +22,7 @@ import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
 import { loadPortalRenderer, portalPages } from './http/portal-pages';
 import { requestForLog } from './http/request-log';
-import { startJobSweeper } from './lib/download-jobs';
+import { startJobSweeper } from './shared/download-jobs-repository';
 import { createMailer, type Mailer } from './lib/mailer';
 import { storageFor } from './lib/storage';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -31,12 +31,14 @@ import { applyHandlers } from './modules/apply/handlers';
 import { authHandlers } from './modules/auth/handlers';
 import { baseHandlers } from './modules/base/handlers';
 import { consoleContentHandlers } from './modules/console/content/handlers';
-import { consoleProjectHandlers } from './modules/console/publishing/handlers';
-import { consoleReviewHandlers } from './modules/console/review/handlers';
+import { publishingHandlers } from './modules/console/publishing/handlers';
+import { applicationReviewHandlers } from './modules/console/application-review/handlers';
+import { authenticationReviewHandlers } from './modules/console/authentication-review/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
+import { settingsHandlers } from './modules/console/settings/handlers';
+import { taxonomyHandlers } from './modules/console/taxonomy/handlers';
 import { contentHandlers } from './modules/content/handlers';
-import { enterpriseAuthHandlers } from './modules/enterprise/authentication-handlers';
-import { enterpriseLibraryHandlers } from './modules/enterprise/library-handlers';
+import { enterpriseHandlers } from './modules/enterprise/handlers';
 import { fileHandlers } from './modules/files/handlers';
 import { projectHandlers } from './modules/project/handlers';
 import { userHandlers } from './modules/user/handlers';
@@ -71,7 +73,9 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Malformed or over-long URLs are refused by the router before any handler: answer them in the envelope too.
-    frameworkErrors: (error, _req, reply) => sendEnvelope(reply, Errno.INVALID_INPUT, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址格式不正确', { fields: {} }),
+    frameworkErrors: (error, _req, reply) => {
+      void sendEnvelope(reply, Errno.INVALID_INPUT, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址格式不正确', { fields: {} });
+    },
   });
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -140,7 +144,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   const handlers: Handlers = {
     auth: authHandlers(ctx),
     user: userHandlers(ctx),
-    enterprise: { ...enterpriseLibraryHandlers(ctx), ...enterpriseAuthHandlers(ctx) },
+    enterprise: enterpriseHandlers(ctx),
     project: projectHandlers(ctx),
     apply: applyHandlers(ctx),
     content: contentHandlers(ctx),
@@ -149,9 +153,12 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     // The staff console, by area. A staff session and the role are checked in `authenticate`.
     console: {
       ...sessionHandlers(ctx),
-      ...consoleProjectHandlers(ctx),
+      ...publishingHandlers(ctx),
       ...consoleContentHandlers(ctx),
-      ...consoleReviewHandlers(ctx),
+      ...taxonomyHandlers(ctx),
+      ...settingsHandlers(ctx),
+      ...applicationReviewHandlers(ctx),
+      ...authenticationReviewHandlers(ctx),
     },
   };
   // Every process sweeps everyone's download jobs, so nothing waits for its owner to come back.

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/lib/mailer';
-import { notifyUser } from '../src/shared/console';
+import { notifyUser } from '../src/shared/notices-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { AUTHENTICATIONS } from '../src/db/seed';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';

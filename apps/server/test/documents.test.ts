@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { downloadJobs, projects } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
-import { failIfStalled, sweepJobs } from '../src/lib/download-jobs';
+import { failIfStalled, sweepJobs } from '../src/shared/download-jobs-repository';
 import { storageFor } from '../src/lib/storage';
 import { createCall, PNG, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';

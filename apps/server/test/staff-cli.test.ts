@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPrincipal } from '../src/auth/authenticate';
+import { findPrincipal } from '../src/auth/principal-repository';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
 import { openDatabase } from '../src/db/client';
 import { auditLogs, staff, staffSessions } from '../src/db/schema';

@@ -19,3 +19,11 @@ export { useHydrated } from './use-hydrated';
 export { RouteError } from './route-error';
 export { Loading } from './loading';
 export { formatDate, formatDateTime, SHANGHAI_OFFSET_MINUTES, TIME_ZONE_LABEL } from './beijing-time';
+// Captcha and RichHtml are styled by styles.css, which each app imports into its own stylesheet.
+export { Captcha, CaptchaInput, type CaptchaApi, type CaptchaProps } from './captcha';
+export { createErrorViews, Empty, errorMessage, type ErrorStateProps, type ErrorViewOptions } from './states';
+export { ListPagination, type ListPaginationProps } from './list-pagination';
+export { formatBudget, formatSize, toId } from './format';
+export { useQueryParams, type QueryParamsOptions } from './use-query-params';
+export { focusFirstError, showServerFieldErrors, zodValidate, type Schema } from './form-errors';
+export { childrenByParent, regionNames, regionOptions, type RegionOption } from './regions';

@@ -84,7 +84,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
       },
     );
     return () => controller.abort();
-    // `load` is a new function on every render; `deps` say when to run it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is new on every render; the caller's `deps` (checked where useAsync is called) say when to run it again.
   }, [...deps, round]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);

@@ -4,9 +4,9 @@ import { ActionIcon, Anchor, Group, Input, Progress, Stack, Table, Text, TextInp
 import { Dropzone } from '@mantine/dropzone';
 import { IconArrowDown, IconArrowUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
+import { formatSize } from '@flagship/ui';
 import { api } from '../lib/api';
 import { fileHref } from '../lib/files';
-import { formatSize } from '../lib/format';
 import { move } from '../lib/list';
 import { TONE } from '../lib/tones';
 

@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
-import { TIME_ZONE_LABEL } from '../lib/format';
+import { TIME_ZONE_LABEL } from '@flagship/ui';
 
 export const CALENDAR_LABELS = {
   monthLevelControl: '选择月份',

@@ -3,9 +3,10 @@ import { Anchor, AppShell, Badge, Button, Group, NavLink, ScrollArea, Stack, Tex
 import { IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { STAFF_ROLE_LABELS } from '@flagship/api-client';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Loading } from '@flagship/ui';
 import { navItemsFor, type NavItem } from '../lib/navigation';
 import { loadStaff, refreshSession, retryStaff, signOut, useStaff, useStaffState } from '../lib/session';
-import { ErrorState, Loading } from './states';
+import { ErrorState } from './states';
 
 const GROUP_ORDER: NavItem['group'][] = ['内容管理', '审核', '系统'];
 

@@ -4,9 +4,9 @@ import { Button, Group, Image, Input, Paper, Progress, Stack, Text } from '@mant
 import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
+import { formatSize } from '@flagship/ui';
 import { api } from '../lib/api';
 import { fileHref } from '../lib/files';
-import { formatSize } from '../lib/format';
 import { TONE } from '../lib/tones';
 
 export interface ImageInputProps {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Paper, Select, Stack, Table, type MantineSpacing } from '@mantine/core';
 import type { Paged } from '@flagship/api-client';
+import { AsyncView } from './states';
+import { Empty, ListPagination } from '@flagship/ui';
 import type { AsyncResult } from '@flagship/ui';
-import { ListPagination } from './list-pagination';
-import { AsyncView, Empty } from './states';
 
 export interface ListViewProps<T> {
   state: AsyncResult<Paged<T>>;
@@ -39,7 +39,7 @@ export function ListView<T>({ state, label, empty, emptyAction, head, row, onPag
                 <Table.Tbody>{data.list.map(row)}</Table.Tbody>
               </Table>
             </Paper>
-            <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={onPage} />
+            <ListPagination page={data.page} pageSize={data.pageSize} total={data.total} onChange={onPage} alwaysShowTotal mt="md" size="sm" />
           </Stack>
         )
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, fromShanghaiWallTime, toShanghaiWallTime } from './format';
+import { formatDateTime } from '@flagship/ui';
+import { fromShanghaiWallTime, toShanghaiWallTime } from './format';
 
 describe('Beijing time', () => {
   it('shows an instant as Beijing wall time whatever its offset', () => {

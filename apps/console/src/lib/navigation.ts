@@ -1,39 +1,19 @@
-import type { ComponentType } from 'react';
-import {
-  IconBuildingCommunity,
-  IconCategory,
-  IconClipboardCheck,
-  IconFileCertificate,
-  IconFolders,
-  IconHistory,
-  IconSettings,
-  IconSpeakerphone,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import { REVIEWER_ENDPOINTS, type StaffRole } from '@flagship/api-client';
+import { isScreen, ROUTES, type NavGroup, type NavIcon } from '../routes';
 
 type ConsoleEndpoint = string;
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: ComponentType<{ size?: number; stroke?: number }>;
+  icon: NavIcon;
   /** The console endpoint the screen lists with; the server decides which roles may call it. */
   endpoint: ConsoleEndpoint;
-  group: '内容管理' | '审核' | '系统';
+  group: NavGroup;
 }
 
-export const NAV_ITEMS: NavItem[] = [
-  { to: '/projects', label: '项目管理', icon: IconFolders, endpoint: 'projectList', group: '内容管理' },
-  { to: '/policies', label: '通知公告', icon: IconSpeakerphone, endpoint: 'policyList', group: '内容管理' },
-  { to: '/experts', label: '专家库', icon: IconUsersGroup, endpoint: 'expertList', group: '内容管理' },
-  { to: '/enterprises', label: '企业库', icon: IconBuildingCommunity, endpoint: 'enterpriseList', group: '内容管理' },
-  { to: '/taxonomy', label: '分类与地区', icon: IconCategory, endpoint: 'categoryList', group: '内容管理' },
-  { to: '/settings', label: '站点设置', icon: IconSettings, endpoint: 'settingsGet', group: '系统' },
-  { to: '/review/authentications', label: '企业认证审核', icon: IconFileCertificate, endpoint: 'authenticationList', group: '审核' },
-  { to: '/review/applications', label: '申报审核', icon: IconClipboardCheck, endpoint: 'applyList', group: '审核' },
-  { to: '/audit', label: '操作日志', icon: IconHistory, endpoint: 'auditList', group: '系统' },
-];
+/** The screens of the route table that have a place in the side navigation, in its order. */
+export const NAV_ITEMS: NavItem[] = ROUTES.filter(isScreen).flatMap(({ path, endpoint, nav }) => (nav && endpoint ? [{ to: path, endpoint, ...nav }] : []));
 
 const reviewerEndpoints = new Set<string>(REVIEWER_ENDPOINTS);
 

@@ -1,11 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Region } from '@flagship/api-client';
+import { regionNames, type RegionOption } from '@flagship/ui';
 import { api } from './api';
-
-export interface RegionOption {
-  value: string;
-  label: string;
-}
 
 interface RegionsValue {
   regions: Region[];
@@ -17,32 +13,6 @@ interface RegionsValue {
 }
 
 const RegionsContext = createContext<RegionsValue | undefined>(undefined);
-
-/** Regions as a flat list in tree order (parents before children, by sort then id). */
-export function regionOptions(regions: Region[]): RegionOption[] {
-  const children = childrenByParent(regions);
-  const options: RegionOption[] = [];
-  const walk = (parentId: number | null, prefix: string) => {
-    for (const region of children.get(parentId) ?? []) {
-      const label = prefix ? `${prefix} / ${region.name}` : region.name;
-      options.push({ value: String(region.id), label });
-      walk(region.id, label);
-    }
-  };
-  walk(null, '');
-  return options;
-}
-
-export function childrenByParent(regions: Region[]): Map<number | null, Region[]> {
-  const children = new Map<number | null, Region[]>();
-  for (const region of regions) {
-    const list = children.get(region.parentId) ?? [];
-    list.push(region);
-    children.set(region.parentId, list);
-  }
-  for (const list of children.values()) list.sort((a, b) => a.sort - b.sort || a.id - b.id);
-  return children;
-}
 
 /** Base data: regions, loaded once and refreshed after the region tree is edited. */
 export function RegionsProvider({ children }: { children: ReactNode }) {
@@ -58,11 +28,7 @@ export function RegionsProvider({ children }: { children: ReactNode }) {
     );
   }, []);
   useEffect(refresh, [refresh]);
-  const value = useMemo<RegionsValue>(() => {
-    const options = regionOptions(regions);
-    const names = new Map(options.map((o) => [Number(o.value), o.label]));
-    return { regions, loaded, options, nameOf: (id) => names.get(id), refresh };
-  }, [regions, loaded, refresh]);
+  const value = useMemo<RegionsValue>(() => ({ regions, loaded, ...regionNames(regions), refresh }), [regions, loaded, refresh]);
   return <RegionsContext value={value}>{children}</RegionsContext>;
 }
 

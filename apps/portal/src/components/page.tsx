@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, Title } from '@mantine/core';
 import { Breadcrumb } from '@flagship/ui';
 import { useLocation } from 'react-router-dom';
-import { ROUTE_TITLES } from '../lib/route-meta';
+import { pageTitle } from '../routes';
 
 export interface PageProps {
   /** The page's heading; the route title by default. */
@@ -18,7 +18,7 @@ export interface PageProps {
 /** The main area of a page inside the layout: breadcrumb (首页 + title), heading, content. */
 export function Page({ heading, actions, hideHeading, children, narrow }: PageProps) {
   const { pathname } = useLocation();
-  const title = ROUTE_TITLES[pathname];
+  const title = pageTitle(pathname);
   return (
     <div className="fs-container fs-page" data-narrow={narrow || undefined}>
       {title && <Breadcrumb title={title} />}

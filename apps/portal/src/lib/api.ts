@@ -1,8 +1,9 @@
-import { createApiClient, createCookieSessionStore, createRequestSessionStore, ERROR_TOAST_MS, type ErrorPolicy } from '@flagship/api-client';
+import { createApiClient, createCookieSessionStore, createRequestSessionStore, DEFAULT_SESSION_NAME, ERROR_TOAST_MS, type ErrorPolicy } from '@flagship/api-client';
 import { notifications } from '@mantine/notifications';
 import { requestCookieHeader, requestScope } from './request-scope';
 
-const SESSION_NAME = 'flagship-portal';
+// The server's page cache tells visitors with a session by this name: one constant for both.
+const SESSION_NAME = DEFAULT_SESSION_NAME;
 
 /**
  * The session (token and user info cookies, 8 h), named after this front end; on the server, the

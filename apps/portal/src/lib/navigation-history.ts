@@ -1,3 +1,5 @@
+import { isPage, routeOf } from '../routes';
+
 // The page shown before the current one, so that login can go "back" without a query parameter.
 let current: string | undefined;
 let previous: string | undefined;
@@ -8,9 +10,13 @@ export function recordLocation(path: string): void {
   current = path;
 }
 
-const AUTH_PAGES = ['/login', '/reg', '/forget', '/reset', '/password', '/404'];
-
 const pathOf = (path: string) => path.split('?')[0] ?? path;
+
+/** Not the account screens nor /404, and not a path the router only sends on (/). */
+function isReturnPath(pathname: string): boolean {
+  const route = routeOf(pathname);
+  return !route || (isPage(route) && !route.noReturn);
+}
 
 /**
  * Where to return after logging in: the page before /login, unless it was an account screen.
@@ -19,6 +25,5 @@ const pathOf = (path: string) => path.split('?')[0] ?? path;
 export function returnPath(): string | undefined {
   const before = current && pathOf(current) === '/login' ? previous : current;
   if (!before) return undefined;
-  const pathname = pathOf(before);
-  return AUTH_PAGES.includes(pathname) || pathname === '/' ? undefined : before;
+  return isReturnPath(pathOf(before)) ? before : undefined;
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Region } from '@flagship/api-client';
+import { regionNames, type RegionOption } from '@flagship/ui';
 import { api } from './api';
-import { regionOptions, type RegionOption } from './region-options';
 
 interface RegionsValue {
   regions: Region[];
@@ -35,11 +35,7 @@ export function RegionsProvider({ children }: { children: ReactNode }) {
       });
     return pending.current;
   }, []);
-  const value = useMemo<RegionsValue>(() => {
-    const options = regionOptions(regions);
-    const names = new Map(options.map((o) => [Number(o.value), o.label]));
-    return { regions, options, nameOf: (id) => names.get(id) };
-  }, [regions]);
+  const value = useMemo<RegionsValue>(() => ({ regions, ...regionNames(regions) }), [regions]);
   return (
     <RefreshRegionsContext value={refresh}>
       <RegionsContext value={value}>{children}</RegionsContext>

@@ -1,12 +1,10 @@
 import { Errno, type EndpointDeclaration } from '@flagship/api-client';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { sessions, staff, staffSessions, users } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { Principal, StaffRole } from './principal';
+import type { Principal } from './principal';
+import { findPrincipal } from './principal-repository';
 import { requireAdmin } from './staff';
-import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
 function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
@@ -17,27 +15,6 @@ function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string 
     if (typeof query?.authkey === 'string' && query.authkey) return query.authkey;
   }
   return undefined;
-}
-
-export async function findPrincipal(db: Database, token: string): Promise<Principal | null> {
-  const tokenHash = hashToken(token);
-  const now = new Date();
-  if (token.startsWith(STAFF_TOKEN_PREFIX)) {
-    const [row] = await db
-      .select({ sessionId: staffSessions.id, staffId: staff.id, account: staff.account, role: staff.role })
-      .from(staffSessions)
-      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-      .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, now), eq(staff.disabled, false)))
-      .limit(1);
-    return row ? { kind: 'staff', staffId: row.staffId, account: row.account, role: row.role as StaffRole, sessionId: row.sessionId } : null;
-  }
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: users.id, account: users.account })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row ? { kind: 'user', userId: row.userId, account: row.account, sessionId: row.sessionId } : null;
 }
 
 /**

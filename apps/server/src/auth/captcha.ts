@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Errno } from '@flagship/api-client';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import svgCaptcha from 'svg-captcha';
 import type { Database } from '../db/client';
-import { captchas } from '../db/schema';
 import { AppError } from '../http/errors';
+import { deleteCaptchasExpiredBefore, insertCaptcha, useCaptcha } from './captcha-repository';
 import { sha256Hex } from './tokens';
 
 export const CAPTCHA_COOKIE = 'fs_captcha';
@@ -16,9 +15,9 @@ export async function issueCaptcha(db: Database, reply: FastifyReply, exposeAnsw
   const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f1ec' });
   const id = randomBytes(18).toString('base64url');
   const now = Date.now();
-  await db.insert(captchas).values({ id, answerHash: sha256Hex(captcha.text.toLowerCase()), expiresAt: new Date(now + CAPTCHA_TTL_MS) });
+  await insertCaptcha(db, id, sha256Hex(captcha.text.toLowerCase()), new Date(now + CAPTCHA_TTL_MS));
   // Old captchas are worthless; dropping them here keeps the table small without a timer.
-  await db.delete(captchas).where(lt(captchas.expiresAt, new Date(now - CAPTCHA_TTL_MS)));
+  await deleteCaptchasExpiredBefore(db, new Date(now - CAPTCHA_TTL_MS));
   reply.setCookie(CAPTCHA_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: CAPTCHA_TTL_MS / 1000 });
   reply.header('cache-control', 'no-store');
   if (exposeAnswer) reply.header('x-captcha-answer', captcha.text);
@@ -30,13 +29,9 @@ export async function verifyCaptcha(db: Database, req: FastifyRequest, reply: Fa
   const id = req.cookies[CAPTCHA_COOKIE];
   if (!id) throw new AppError(Errno.CAPTCHA_INVALID, '图形验证码已过期，请点击图片刷新');
   reply.clearCookie(CAPTCHA_COOKIE, { path: '/' });
-  const [row] = await db
-    .update(captchas)
-    .set({ usedAt: new Date() })
-    .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, new Date())))
-    .returning({ answerHash: captchas.answerHash });
-  if (!row) throw new AppError(Errno.CAPTCHA_INVALID, '图形验证码已过期，请点击图片刷新');
-  if (row.answerHash !== sha256Hex(answer.trim().toLowerCase())) {
+  const answerHash = await useCaptcha(db, id);
+  if (!answerHash) throw new AppError(Errno.CAPTCHA_INVALID, '图形验证码已过期，请点击图片刷新');
+  if (answerHash !== sha256Hex(answer.trim().toLowerCase())) {
     throw new AppError(Errno.CAPTCHA_INVALID, '图形验证码错误，请重新输入');
   }
 }

@@ -1,49 +1,15 @@
-import { Errno, staffAccountSchema, type StaffRole } from '@flagship/api-client';
-import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { Errno, STAFF_ROLES, staffAccountSchema, type StaffRole } from '@flagship/api-client';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../db/password';
-import { auditLogs, staff, STAFF_ROLES, staffSessions } from '../db/schema';
 import { AppError, forbidden } from '../http/errors';
 import { isCommonPassword } from '../lib/common-passwords';
-import type { Principal, StaffPrincipal } from './principal';
+import { writeAudit } from '../shared/audit-repository';
+import type { StaffPrincipal } from './principal';
+import { insertStaff, lockOtherEnabledAdmins, lockStaffByAccount, revokeStaffSessions, updateStaffRow } from './staff-repository';
 
-
-/** Staff sessions last as long as applicant sessions: 8 hours. */
-export const STAFF_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
-
-export function asStaff(principal: Principal | null): StaffPrincipal {
-  if (principal?.kind !== 'staff') throw forbidden('仅限工作人员访问');
-  return principal;
-}
-
-export function requireAdmin(principal: Principal | null): StaffPrincipal {
-  const member = asStaff(principal);
+export function requireAdmin(member: StaffPrincipal): StaffPrincipal {
   if (member.role !== 'admin') throw forbidden('无权执行此操作：仅管理员可用');
   return member;
-}
-
-/**
- * One line of the audit trail: who (the staff member), what (action), which object, when (now)
- * and from where (the request's address). Call it with the transaction that does the action.
- */
-export async function audit(
-  tx: Executor,
-  who: StaffPrincipal,
-  req: FastifyRequest,
-  action: string,
-  object: { type: string; id?: string | number | null },
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await tx.insert(auditLogs).values({
-    actorKind: 'staff',
-    actorId: who.staffId,
-    action,
-    objectType: object.type,
-    objectId: object.id == null ? null : String(object.id),
-    detail,
-    ip: req.ip,
-  });
 }
 
 /** Why a staff password is too weak, or null: 8+ characters of three kinds, not a common one. */
@@ -89,13 +55,9 @@ export async function createStaff(db: Executor, input: NewStaff): Promise<{ id: 
   const role = checkRole(input.role);
   const passwordHash = await checkedHash(input.password, account);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(staff)
-      .values({ account, passwordHash, name: input.name ?? '', role })
-      .onConflictDoNothing({ target: staff.account })
-      .returning({ id: staff.id, account: staff.account, role: staff.role });
+    const row = await insertStaff(tx, { account, passwordHash, name: input.name ?? '', role });
     if (!row) throw new AppError(Errno.CONFLICT, `账号 ${account} 已存在`);
-    await tx.insert(auditLogs).values({ actorKind: 'system', action: 'staff.create', objectType: 'staff', objectId: String(row.id), detail: { account: row.account, role: row.role } });
+    await writeAudit(tx, { actorKind: 'system', action: 'staff.create', objectType: 'staff', objectId: String(row.id), detail: { account: row.account, role: row.role } });
     return row;
   });
 }
@@ -120,39 +82,24 @@ export async function updateStaff(
   const role = input.role === undefined ? undefined : checkRole(input.role);
   const passwordHash = input.password === undefined ? undefined : await checkedHash(input.password, account);
   return db.transaction(async (tx) => {
-    const [member] = await tx.select().from(staff).where(eq(staff.account, account)).for('update').limit(1);
+    const member = await lockStaffByAccount(tx, account);
     if (!member) throw new AppError(Errno.NOT_FOUND, `账号 ${account} 不存在`);
     const next = { role: role ?? (member.role as StaffRole), disabled: input.disabled ?? member.disabled };
     if (member.role === 'admin' && !member.disabled && (next.role !== 'admin' || next.disabled)) {
       // Lock every enabled admin, so two changes at once cannot each leave only the other one.
-      const others = await tx
-        .select({ id: staff.id })
-        .from(staff)
-        .where(and(eq(staff.role, 'admin'), eq(staff.disabled, false), ne(staff.id, member.id)))
-        .for('update');
-      if (others.length === 0) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
+      if ((await lockOtherEnabledAdmins(tx, member.id)) === 0) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
     }
-    await tx
-      .update(staff)
-      .set({ ...next, ...(passwordHash ? { passwordHash } : {}), ...(input.name === undefined ? {} : { name: input.name }) })
-      .where(eq(staff.id, member.id));
+    await updateStaffRow(tx, member.id, { ...next, ...(passwordHash ? { passwordHash } : {}), ...(input.name === undefined ? {} : { name: input.name }) });
     // A new password or a disabled account must not leave a session open.
-    const ended =
-      passwordHash || next.disabled
-        ? await tx
-            .update(staffSessions)
-            .set({ revokedAt: new Date() })
-            .where(and(eq(staffSessions.staffId, member.id), isNull(staffSessions.revokedAt)))
-            .returning({ id: staffSessions.id })
-        : [];
+    const endedSessions = passwordHash || next.disabled ? await revokeStaffSessions(tx, member.id) : 0;
     const changed = (['password', 'role', 'name', 'disabled'] as const).filter((key) => input[key] !== undefined);
-    await tx.insert(auditLogs).values({
+    await writeAudit(tx, {
       actorKind: 'system',
       action: 'staff.update',
       objectType: 'staff',
       objectId: String(member.id),
-      detail: { account, changed, role: next.role, disabled: next.disabled, endedSessions: ended.length },
+      detail: { account, changed, role: next.role, disabled: next.disabled, endedSessions },
     });
-    return { id: member.id, account, ...next, endedSessions: ended.length };
+    return { id: member.id, account, ...next, endedSessions };
   });
 }

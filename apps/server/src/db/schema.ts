@@ -1,7 +1,7 @@
 // The whole domain in one Drizzle schema (DESIGN §4). One schema and one set of generated
 // migrations serve both drivers, PGlite and PostgreSQL. Column names are snake_case; the
 // TypeScript properties are their camelCase twins.
-import type { FormField } from '@flagship/api-client';
+import { ENTERPRISE_AUTH_STATUS, type FormField } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -234,8 +234,8 @@ export const enterpriseAuthentications = pgTable(
     licenseFiles: jsonb('license_files').$type<number[]>().notNull().default([]),
     /** HTML. */
     introduction: text('introduction').notNull().default(''),
-    /** 0 under review, 1 authenticated, 2 not passed. */
-    status: smallint('status').notNull().default(0),
+    /** ENTERPRISE_AUTH_STATUS: 0 under review, 1 authenticated, 2 not passed. */
+    status: smallint('status').notNull().default(ENTERPRISE_AUTH_STATUS.AUTHING),
     reason: text('reason'),
     reviewedBy: integer('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
     reviewedAt: timestamptz('reviewed_at'),

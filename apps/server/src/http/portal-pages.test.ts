@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { portalPages, portalTemplates, type PortalRenderer } from './portal-pages';
+import { loadPortalRenderer, portalPages, portalTemplates, type PortalRenderer } from './portal-pages';
 
 const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
 const withShell =
@@ -37,8 +37,10 @@ describe('portalTemplates', () => {
 describe('portalPages', () => {
   const warnings: unknown[] = [];
   const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as FastifyBaseLogger;
-  const pages = (renderer: PortalRenderer, timeoutMs?: number) =>
-    portalPages(dist({ '/index': { js: ['/assets/home.js'], css: [] } }, withShell), { app: Fastify(), renderer, log, ...(timeoutMs ? { timeoutMs } : {}) });
+  // The portal's table says which pages count their views (see apps/portal/src/routes.ts).
+  const countsViews = (path: string) => path === '/policyDetail';
+  const pages = ({ render }: Pick<PortalRenderer, 'render'>, timeoutMs?: number) =>
+    portalPages(dist({ '/index': { js: ['/assets/home.js'], css: [] } }, withShell), { app: Fastify(), renderer: { render, countsViews }, log, ...(timeoutMs ? { timeoutMs } : {}) });
 
   it('puts a rendered page in place of the shell, its data before </body>, and its scripts after the first paint', async () => {
     const seen: { url: string; cookie: string | undefined }[] = [];
@@ -73,7 +75,7 @@ describe('portalPages', () => {
       app: Fastify(),
       log,
       cacheMs: 60_000,
-      renderer: { render: async () => ({ html: `<main>第 ${++renders} 次</main>`, title: '', data: '' }) },
+      renderer: { countsViews, render: async () => ({ html: `<main>第 ${++renders} 次</main>`, title: '', data: '' }) },
     });
     expect(await page('/index', 'theme=dark')).toContain('第 1 次');
     expect(await page('/index', undefined)).toContain('第 1 次');
@@ -95,6 +97,7 @@ describe('portalPages', () => {
       log,
       maxRenders: 1,
       renderer: {
+        countsViews,
         render: async () => {
           await slow;
           return { html: '<main>已渲染</main>', title: '', data: '' };
@@ -116,6 +119,7 @@ describe('portalPages', () => {
       app,
       log,
       renderer: {
+        countsViews,
         render: async ({ fetch }) => {
           const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch('http://portal.internal/api/setting/index')).json()));
           return { html: `<main>${JSON.stringify(bodies)}</main>`, title: '', data: '' };
@@ -137,5 +141,29 @@ describe('portalPages', () => {
     }, 50)('/index', undefined);
     expect(page).toContain('<!--app-shell-->');
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('loadPortalRenderer', () => {
+  const warnings: unknown[] = [];
+  const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as FastifyBaseLogger;
+  const bundle = (source: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-dist-server-'));
+    writeFileSync(join(dir, 'entry-server.js'), source);
+    return dir;
+  };
+
+  it('loads the render function and what the route table says about counted views', async () => {
+    const renderer = await loadPortalRenderer(bundle("export const render = async () => undefined;\nexport const countsViews = (path) => path === '/policyDetail';\n"), log);
+    expect(renderer?.countsViews('/policyDetail')).toBe(true);
+    expect(renderer?.countsViews('/index')).toBe(false);
+  });
+
+  it('leaves every page to the browser without a bundle, or with one that lacks an export', async () => {
+    warnings.length = 0;
+    expect(await loadPortalRenderer(mkdtempSync(join(tmpdir(), 'portal-dist-server-')), log)).toBeUndefined();
+    expect(warnings).toHaveLength(0);
+    expect(await loadPortalRenderer(bundle('export const render = async () => undefined;\n'), log)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -11,6 +11,8 @@ type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 
 /** What the portal's server entry (`apps/portal/src/entry-server.tsx`) exports. */
 export interface PortalRenderer {
+  /** Whether the page's data load counts each view (a notice's): a visitor's copy is then never reused. */
+  countsViews(path: string): boolean;
   render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; title: string; data: string } | undefined>;
 }
 
@@ -26,9 +28,6 @@ const RENDER_TIMEOUT_MS = 3_000;
  * logged-in applicants) cannot queue up behind the server's one thread.
  */
 const MAX_RENDERS = 8;
-
-/** Pages whose API counts every view (`content.policyDetail`): a visitor's copy is not reused. */
-const COUNTED_PAGES = new Set(['/policyDetail']);
 
 /**
  * The portal's index.html for each route, with the scripts and styles of the route's page linked
@@ -52,13 +51,16 @@ export function portalTemplates(dist: string): (path: string) => string {
 
 /**
  * The portal's server entry, if the portal was built with it (`apps/portal/dist-server`). One that
- * cannot be loaded (e.g. a build under way) leaves every page to the browser.
+ * cannot be loaded (e.g. a build under way) or lacks what is asked of it (an older build) leaves
+ * every page to the browser.
  */
 export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLogger): Promise<PortalRenderer | undefined> {
   const entry = join(serverDist, 'entry-server.js');
   if (!existsSync(entry)) return undefined;
   try {
-    return (await import(pathToFileURL(entry).href)) as PortalRenderer;
+    const renderer = (await import(pathToFileURL(entry).href)) as Partial<PortalRenderer>;
+    if (typeof renderer.render !== 'function' || typeof renderer.countsViews !== 'function') throw new Error('the bundle does not export render and countsViews');
+    return renderer as PortalRenderer;
   } catch (error) {
     log.warn({ err: error, entry }, 'portal pages will not be rendered on the server: its bundle did not load');
     return undefined;
@@ -136,7 +138,7 @@ export function portalPages(
     const path = url.split('?')[0] ?? url;
     const page = template(path);
     if (!renderer || !SHELL.test(page)) return page;
-    const reusable = !COUNTED_PAGES.has(path) && !readCookieHeader(cookie, `${DEFAULT_SESSION_NAME}-token`);
+    const reusable = !renderer.countsViews(path) && !readCookieHeader(cookie, `${DEFAULT_SESSION_NAME}-token`);
     const visitorKey = reusable ? `${url}\n${readCookieHeader(cookie, GATE_COOKIE) ?? ''}` : undefined;
     const cached = visitorKey === undefined ? undefined : visitorPages.get(visitorKey);
     if (cached !== undefined) return cached;

@@ -22,14 +22,12 @@ import {
   type IParagraphOptions,
   type IRunOptions,
 } from 'docx';
+import { beijingTime } from './beijing-time';
 import { RICH_TEXT_MAX_DEPTH } from './sanitize';
 
 // The application as a Word document (.docx): export, download packages.
 
-/** `2026-03-01 09:00` in Beijing time. China keeps +08:00 all year (no daylight saving since 1991). */
-export function shanghaiTime(date: Date): string {
-  return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export interface ApplicationDocument {
   projectTitle: string;
@@ -58,7 +56,7 @@ export async function applicationDocx(doc: ApplicationDocument): Promise<Buffer>
       ['申报编号', doc.serialNumber ?? '（尚未提交）'],
       ['申报状态', APPLY_STATUS_LABELS[doc.status]],
       ['申报人', doc.applicant],
-      ['提交时间', doc.submittedAt ? `${shanghaiTime(doc.submittedAt)}（北京时间）` : '—'],
+      ['提交时间', doc.submittedAt ? `${beijingTime(doc.submittedAt)}（北京时间）` : '—'],
     ]),
   ];
   for (const field of doc.fields) children.push(...fieldBlocks(field, doc.data[field.key], doc.lookups, lists));

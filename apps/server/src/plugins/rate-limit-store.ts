@@ -1,7 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { rowsOf } from '../lib/rows';
+import { countRateLimitHit, pruneRateLimits } from './rate-limit-repository';
 
 /** How often one process deletes the counters of windows that have ended. */
 const PRUNE_EVERY_MS = 60_000;
@@ -23,7 +22,7 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
   const prune = () => {
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
-    db.execute(sql`delete from rate_limits where reset_at <= now()`).catch(() => {
+    pruneRateLimits(db).catch(() => {
       // A failed clean-up costs nothing but space; the next one tries again.
       lastPrune = 0;
     });
@@ -41,15 +40,8 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
       const id = `${this.prefix}${key}`;
       const windowMs = Math.max(1, Math.round(timeWindow));
       prune();
-      db.execute(sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${id}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then now() + make_interval(secs => ${windowMs / 1000}) else rate_limits.reset_at end
-        returning count, (extract(epoch from (reset_at - now())) * 1000)::int as ttl`)
-        .then((result) => {
-          const row = rowsOf<{ count: number; ttl: number }>(result)[0];
+      countRateLimitHit(db, id, windowMs)
+        .then((row) => {
           callback(null, { current: Number(row?.count ?? 1), ttl: Math.max(0, Number(row?.ttl ?? windowMs)) });
         })
         .catch((error: Error) => callback(error));

@@ -2,8 +2,8 @@ import { Errno } from '@flagship/api-client';
 import type { FastifyInstance } from 'fastify';
 import { GATE_COOKIE, gateCookieValue } from '../auth/site-gate';
 import type { Database } from '../db/client';
-import { settings } from '../db/schema';
 import { AppError } from '../http/errors';
+import { accessPasswordHash } from '../shared/access-password-repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,8 +22,7 @@ export function installSiteGate(app: FastifyInstance, db: Database) {
   let cached: { at: number; hash: string | null } | undefined;
   const gateHash = async () => {
     if (!cached || Date.now() - cached.at > CACHE_MS) {
-      const [row] = await db.select({ enabled: settings.accessPasswordEnabled, hash: settings.accessPasswordHash }).from(settings).limit(1);
-      cached = { at: Date.now(), hash: row?.enabled && row.hash ? row.hash : null };
+      cached = { at: Date.now(), hash: await accessPasswordHash(db) };
     }
     return cached.hash;
   };

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { RegionOption } from '../regions';
 
 /** What an uploaded file is, as far as the field components show it. */
 export interface UploadedFile {
@@ -6,11 +7,6 @@ export interface UploadedFile {
   name: string;
   size: number;
   mime: string;
-}
-
-export interface RegionOption {
-  value: string;
-  label: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconFile, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
 import { useFormFieldServices } from './context';
-import { formatSize } from './format';
+import { formatSize } from '../format';
 
 export interface FileUploadProps {
   label: string;

@@ -3,7 +3,8 @@
 // The app provides its SDK-backed services through <FormFieldsProvider>.
 import './form-fields.css';
 
-export { FormFieldsProvider, useFormFieldServices, type FormFieldServices, type RegionOption, type UploadedFile } from './context';
+export { FormFieldsProvider, useFormFieldServices, type FormFieldServices, type UploadedFile } from './context';
+export type { RegionOption } from '../regions';
 export { FieldInput, type Errors, type FieldInputProps } from './field-input';
 export { ApplyView, useTextLookups } from './apply-view';
 export { FileUpload, type FileUploadProps } from './file-upload';

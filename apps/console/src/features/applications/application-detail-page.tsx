@@ -4,6 +4,7 @@ import { IconFileZip, IconPrinter } from '@tabler/icons-react';
 import type { ConsoleApplyDetail } from '@flagship/api-client';
 import { ApplyView, FormFieldsProvider, useFormFieldServices, type FormFieldServices } from '@flagship/ui/form-fields';
 import { Link, useParams } from 'react-router-dom';
+import { formatDateTime, formatSize, toId, useAsync } from '@flagship/ui';
 import { FormSection } from '../../components/form-section';
 import { InfoTable } from '../../components/info-table';
 import { noticeEmailText } from '../../components/notice-email';
@@ -11,10 +12,8 @@ import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { ApplyStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { downloadUrl, printPath } from '../../lib/links';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
 import { ReviewActions } from './review-panel';
 
 export default function ApplicationDetailPage() {

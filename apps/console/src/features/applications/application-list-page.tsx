@@ -3,16 +3,15 @@ import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Table, Text } fr
 import { IconFileSpreadsheet, IconFileZip, IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS, APPLY_STATUSES } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
+import { Empty, formatDateTime, Loading, useAsync, useQueryParams } from '@flagship/ui';
 import { FilterBar } from '../../components/filter-bar';
 import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
-import { Empty, ErrorState, Loading } from '../../components/states';
+import { ErrorState } from '../../components/states';
 import { ApplyStatusBadge, ProjectStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { downloadUrl, exportUrl, printPath } from '../../lib/links';
-import { useAsync } from '@flagship/ui';
-import { useQueryParams } from '../../lib/use-query-params';
+import { LIST_QUERY } from '../../lib/list';
 
 const PAGE_SIZE = 20;
 /** Staff see what applicants sent; drafts and withdrawn ones are the applicants' own. */
@@ -20,7 +19,7 @@ const REVIEW_STATUSES = APPLY_STATUSES.filter((s) => s !== 'draft' && s !== 'wit
 const MAX_SELECTION = 50;
 
 export default function ApplicationListPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const options = useAsync((signal) => api.console.projectOptions(undefined, { signal }), []);
   // Without a choice, the latest call that has something to review.
   const projectId = query.number('projectId') ?? (options.data?.find((p) => p.submittedCount > 0) ?? options.data?.[0])?.id;
@@ -68,7 +67,7 @@ export default function ApplicationListPage() {
 }
 
 function Applications({ projectId, forms }: { projectId: number; forms: { id: number; title: string }[] }) {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   const formId = query.number('formId');
   const status = query.oneOf('status', REVIEW_STATUSES);

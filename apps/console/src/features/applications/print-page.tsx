@@ -1,25 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS } from '@flagship/api-client';
 import { ApplyView } from '@flagship/ui/form-fields';
 import { useSearchParams } from 'react-router-dom';
+import { formatDateTime, toId, useAsync } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api } from '../../lib/api';
-import { formatDateTime, toId } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
 
 /** The chosen applications one after another, each on its own sheet when printed. */
 export default function PrintPage() {
   const [params] = useSearchParams();
   const projectId = toId(params.get('projectId'));
-  const ids = params.getAll('ids').map(toId).filter((id): id is number => id !== undefined);
-  const key = ids.join(',');
+  // One list while the query stays the same: the print loads again only for other ids.
+  const ids = useMemo(() => params.getAll('ids').map(toId).filter((id): id is number => id !== undefined), [params]);
   const state = useAsync(
     (signal) => (projectId && ids.length ? api.console.applyBatchPrint({ projectId, ids }, { signal }) : Promise.reject(new Error('请先在申报列表中选择要打印的申报'))),
-    [projectId, key],
+    [projectId, ids],
   );
   useEffect(() => {
     document.title = `批量打印 · ${CONSOLE_TITLE}`;

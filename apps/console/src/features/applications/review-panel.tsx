@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { IconArrowBackUp, IconCheck, IconEye, IconX } from '@tabler/icons-react';
 import { ApiError, Errno, reviewBody, type ApplyStatus, type ConsoleApplySummary, type REVIEW_DECISIONS } from '@flagship/api-client';
 import { useForm } from '@mantine/form';
+import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { NoticeEmailNote, withNoticeNote } from '../../components/notice-email';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { TONE } from '../../lib/tones';
 
 type Decision = (typeof REVIEW_DECISIONS)[number];
@@ -70,7 +70,7 @@ function ReviewModal({ applyId, decision, version, applicantEmail, onClose, onRe
       onReviewed(result);
     } catch (error) {
       if (error instanceof ApiError && error.errno === Errno.CONFLICT) setConflict(error.errmsg);
-      else showServerFieldErrors(form, error);
+      else showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

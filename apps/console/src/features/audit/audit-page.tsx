@@ -3,22 +3,21 @@ import { useState } from 'react';
 import { Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { ACTOR_KINDS, type AuditEntry } from '@flagship/api-client';
+import { formatDateTime, TIME_ZONE_LABEL, useAsync, useQueryParams } from '@flagship/ui';
 import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { FilterBar } from '../../components/filter-bar';
 import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { api } from '../../lib/api';
-import { formatDateTime, TIME_ZONE_LABEL } from '../../lib/format';
+import { LIST_QUERY } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
-import { useQueryParams } from '../../lib/use-query-params';
 import { ACTION_FAMILIES, ACTION_LABELS, ACTOR_KIND_LABELS, OBJECT_LABELS } from './audit-labels';
 
 const PAGE_SIZE = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export default function AuditPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   const actor = query.get('actor');
   const actorKind = query.oneOf('actorKind', ACTOR_KINDS);

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { staffLoginBody } from '@flagship/api-client';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Captcha } from '../../components/captcha';
+import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { api } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { homePath, safeRedirect } from '../../lib/navigation';
 import { signIn, useStaffState } from '../../lib/session';
 
@@ -32,7 +31,7 @@ export default function LoginPage() {
       signIn(result);
       void navigate(safeRedirect(params.get('redirect'), homePath(result.role)), { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
       form.setFieldValue('captcha', '');
       setCaptchaVersion((n) => n + 1);
     } finally {
@@ -62,12 +61,7 @@ export default function LoginPage() {
             <Stack>
               <TextInput label="账号" required autoComplete="username" placeholder="工作人员账号" {...form.getInputProps('account')} />
               <PasswordInput label="密码" required autoComplete="current-password" {...form.getInputProps('password')} />
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <TextInput label="图形验证码" required placeholder="请输入右侧字符" autoComplete="off" style={{ flex: 1 }} {...form.getInputProps('captcha')} />
-                <div style={{ marginTop: 25 }}>
-                  <Captcha version={captchaVersion} />
-                </div>
-              </Group>
+              <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
               <Button type="submit" loading={busy} fullWidth size="md">
                 登录
               </Button>

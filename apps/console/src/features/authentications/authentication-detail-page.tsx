@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Image, Modal, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconFileText, IconX } from '@tabler/icons-react';
 import { authenticationRejectBody, type ConsoleAuthentication } from '@flagship/api-client';
-import { RichHtml } from '@flagship/ui';
 import { useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router-dom';
 import { CategorySelect } from '../../components/category-select';
@@ -13,13 +12,12 @@ import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { AuthStatusBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { formatDateTime, formatSize, toId } from '../../lib/format';
 import { canCall } from '../../lib/navigation';
 import { useRegions } from '../../lib/regions';
 import { useStaff } from '../../lib/session';
 import { TONE } from '../../lib/tones';
 import { useAsync } from '@flagship/ui';
+import { formatDateTime, formatSize, RichHtml, showServerFieldErrors, toId, zodValidate } from '@flagship/ui';
 
 export default function AuthenticationDetailPage() {
   const id = toId(useParams().id);
@@ -202,7 +200,7 @@ function RejectModal({ item, onClose, onDone }: { item: ConsoleAuthentication; o
       showSuccess(withNoticeNote('已退回，申请人将看到未通过的原因', next.applicantEmail));
       onDone(next);
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,12 @@
 import { Anchor, Button, SegmentedControl, Table, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { formatDateTime, useAsync, useQueryParams } from '@flagship/ui';
 import { FilterBar } from '../../components/filter-bar';
 import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { AuthStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useAsync } from '@flagship/ui';
-import { useQueryParams } from '../../lib/use-query-params';
+import { LIST_QUERY } from '../../lib/list';
 
 const PAGE_SIZE = 15;
 const STATUS_FILTERS = [
@@ -18,7 +17,7 @@ const STATUS_FILTERS = [
 ];
 
 export default function AuthenticationListPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   // The queue opens on what is waiting for review.
   const statusParam = query.get('status') || '0';

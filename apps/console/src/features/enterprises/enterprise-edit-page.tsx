@@ -7,6 +7,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { ENTERPRISE_TYPES, enterpriseBody, type ConsoleEnterprise } from '@flagship/api-client';
 import { RegionSelect, RichTextField } from '@flagship/ui/form-fields';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { focusFirstError, showServerFieldErrors, toId, useAsync, zodValidate } from '@flagship/ui';
 import { CALENDAR_LABELS } from '../../components/beijing-date-time-picker';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
@@ -14,9 +15,6 @@ import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { toId } from '../../lib/format';
-import { useAsync } from '@flagship/ui';
 
 interface Values {
   enterpriseName: string;
@@ -76,7 +74,7 @@ function EnterpriseEditor({ enterprise }: { enterprise?: ConsoleEnterprise }) {
         form.resetDirty(toValues(saved));
       } else void navigate(`/enterprises/${saved.id}`, { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

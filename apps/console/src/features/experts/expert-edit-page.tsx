@@ -5,15 +5,13 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { expertBody, type ConsoleExpert, type ExpertInput } from '@flagship/api-client';
 import { RegionSelect, RichTextField } from '@flagship/ui/form-fields';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { focusFirstError, showServerFieldErrors, toId, useAsync, zodValidate } from '@flagship/ui';
 import { CategorySelect } from '../../components/category-select';
 import { FormSection } from '../../components/form-section';
 import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { toId } from '../../lib/format';
-import { useAsync } from '@flagship/ui';
 
 type Values = Required<Omit<ExpertInput, 'photo'>> & { photo: number | string | null };
 
@@ -57,7 +55,7 @@ function ExpertEditor({ expert }: { expert?: ConsoleExpert }) {
         form.resetDirty(toValues(saved));
       } else void navigate(`/experts/${saved.id}`, { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Button, Group, Table, Text } from '@mantine/core
 import { IconPlus } from '@tabler/icons-react';
 import { RegionSelect } from '@flagship/ui/form-fields';
 import { Link } from 'react-router-dom';
+import { useAsync, useQueryParams } from '@flagship/ui';
 import { CategorySelect } from '../../components/category-select';
 import { DeleteButton } from '../../components/delete-button';
 import { FilterBar } from '../../components/filter-bar';
@@ -10,13 +11,12 @@ import { Page } from '../../components/page';
 import { PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
 import { fileHref } from '../../lib/files';
-import { useAsync } from '@flagship/ui';
-import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
+import { LIST_QUERY, PUBLISHED_VALUES } from '../../lib/list';
 
 const PAGE_SIZE = 15;
 
 export default function ExpertListPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const regionId = query.number('regionId');

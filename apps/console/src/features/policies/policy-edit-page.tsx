@@ -5,6 +5,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { flattenIssues, policyBody, type ConsolePolicy } from '@flagship/api-client';
 import { RichTextField } from '@flagship/ui/form-fields';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { focusFirstError, formatDateTime, showServerFieldErrors, TIME_ZONE_LABEL, toId, useAsync } from '@flagship/ui';
 import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
 import { CategorySelect } from '../../components/category-select';
@@ -12,9 +13,7 @@ import { FormSection } from '../../components/form-section';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
-import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
-import { useAsync } from '@flagship/ui';
+import { fromShanghaiWallTime, toShanghaiWallTime } from '../../lib/format';
 import { PolicyStateBadge, policyState, type PolicyState } from './policy-state';
 
 interface Values {
@@ -87,7 +86,7 @@ function PolicyEditor({ policy, onSaved }: { policy?: ConsolePolicy; onSaved: (p
         form.resetDirty(toValues(saved));
       } else void navigate(`/policies/${saved.id}`, { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -1,21 +1,20 @@
 import { Anchor, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { IconPin, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { formatDateTime, useAsync, useQueryParams } from '@flagship/ui';
 import { CategorySelect } from '../../components/category-select';
 import { DeleteButton } from '../../components/delete-button';
 import { FilterBar } from '../../components/filter-bar';
 import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { api, showSuccess } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { useAsync } from '@flagship/ui';
-import { useQueryParams } from '../../lib/use-query-params';
+import { LIST_QUERY } from '../../lib/list';
 import { POLICY_STATES, PolicyStateBadge, type PolicyState } from './policy-state';
 
 const PAGE_SIZE = 15;
 
 export default function PolicyListPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const state = query.oneOf('state', Object.keys(POLICY_STATES) as PolicyState[]);

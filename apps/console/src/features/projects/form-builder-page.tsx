@@ -4,14 +4,13 @@ import { Alert, Button, Group, Menu, Paper, Stack, Text, Textarea, TextInput } f
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { ApiError, Errno, FORM_FIELD_KIND_LABELS, type ConsoleForm, type ConsoleProject, type FormField } from '@flagship/api-client';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
+import { toId, useAsync } from '@flagship/ui';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { toId } from '../../lib/format';
 import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
 import { FieldCard } from './form-builder/field-card';
 import { clean, errorsUnder, KIND_GROUPS, newField, splitServerErrors, validateFields, type FieldErrors } from './form-builder/fields';
 import { FormPreview } from './form-builder/form-preview';

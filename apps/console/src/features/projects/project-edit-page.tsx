@@ -12,13 +12,12 @@ import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { RegionSelect } from '@flagship/ui/form-fields';
 import { RichTextField } from '@flagship/ui/form-fields';
+import { focusFirstError, formatDateTime, showServerFieldErrors, TIME_ZONE_LABEL, toId, useAsync } from '@flagship/ui';
 import { AsyncView } from '../../components/states';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
-import { focusFirstError, showServerFieldErrors } from '../../lib/form-errors';
-import { formatDateTime, fromShanghaiWallTime, TIME_ZONE_LABEL, toId, toShanghaiWallTime } from '../../lib/format';
+import { fromShanghaiWallTime, toShanghaiWallTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
 import { ProjectForms } from './project-forms';
 import { PublishControl } from './publish-control';
 
@@ -104,7 +103,7 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
       if (project) onChange(saved);
       else void navigate(`/projects/${saved.id}`, { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -3,11 +3,10 @@ import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from '@mantine
 import { IconArrowDown, IconArrowUp, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ConsoleForm, ConsoleProject } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
+import { Empty, formatDateTime } from '@flagship/ui';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { FormSection } from '../../components/form-section';
-import { Empty } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
 
 /** The call's application forms: open the builder, reorder, delete while no one has applied. */

@@ -8,18 +8,17 @@ import { FilterBar } from '../../components/filter-bar';
 import { ListView, PublishedFilter } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { RegionSelect } from '@flagship/ui/form-fields';
+import { formatBudget, formatDateTime, useAsync, useQueryParams } from '@flagship/ui';
 import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { formatBudget, formatDateTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
-import { PUBLISHED_VALUES, useQueryParams } from '../../lib/use-query-params';
 import { PublishConfirm, publishBlocker } from './publish-control';
+import { LIST_QUERY, PUBLISHED_VALUES } from '../../lib/list';
 
 const PAGE_SIZE = 15;
 
 export default function ProjectListPage() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const keyword = query.get('keyword');
   const categoryId = query.number('categoryId');
   const regionId = query.number('regionId');

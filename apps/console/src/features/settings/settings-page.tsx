@@ -4,15 +4,14 @@ import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { settingsBody, type ConsoleSettings } from '@flagship/api-client';
 import { RichTextField } from '@flagship/ui/form-fields';
+import { focusFirstError, showServerFieldErrors, useAsync, zodValidate } from '@flagship/ui';
 import { FormSection } from '../../components/form-section';
 import { ImageInput } from '../../components/image-input';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { focusFirstError, showServerFieldErrors, zodValidate } from '../../lib/form-errors';
 import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { useAsync } from '@flagship/ui';
 
 interface Banner {
   title: string;
@@ -81,7 +80,7 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
       form.setValues(toValues(saved));
       form.resetDirty(toValues(saved));
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

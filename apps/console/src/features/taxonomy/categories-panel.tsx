@@ -3,16 +3,15 @@ import { Button, Group, Modal, NumberInput, Paper, SegmentedControl, Stack, Tabl
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { CATEGORY_KINDS, categoryUpdateBody, type Category, type CategoryKind } from '@flagship/api-client';
+import { Empty, showServerFieldErrors, useAsync, useQueryParams, zodValidate } from '@flagship/ui';
 import { DeleteButton } from '../../components/delete-button';
-import { AsyncView, Empty } from '../../components/states';
+import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { CATEGORY_KIND_LABELS } from '../../lib/categories';
-import { showServerFieldErrors, zodValidate } from '../../lib/form-errors';
-import { useAsync } from '@flagship/ui';
-import { useQueryParams } from '../../lib/use-query-params';
+import { LIST_QUERY } from '../../lib/list';
 
 export function CategoriesPanel() {
-  const query = useQueryParams();
+  const query = useQueryParams(LIST_QUERY);
   const kind = query.oneOf('kind', CATEGORY_KINDS) ?? 'project';
   const list = useAsync((signal) => api.console.categoryList({ kind }, { signal }), [kind]);
   const [editing, setEditing] = useState<Category | 'new'>();
@@ -109,7 +108,7 @@ function CategoryModal({ kind, category, onClose, onSaved }: { kind: CategoryKin
       showSuccess(category ? '分类已保存' : '分类已创建');
       onSaved();
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -3,11 +3,10 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Select, Stack, Te
 import { useForm } from '@mantine/form';
 import { IconChevronDown, IconChevronRight, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Region } from '@flagship/api-client';
+import { childrenByParent, Empty, Loading, showServerFieldErrors } from '@flagship/ui';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { Empty, Loading } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
-import { showServerFieldErrors } from '../../lib/form-errors';
-import { childrenByParent, useRegions } from '../../lib/regions';
+import { useRegions } from '../../lib/regions';
 import { TONE } from '../../lib/tones';
 
 const LEVEL_NAMES = ['省', '市', '区县'];
@@ -176,7 +175,7 @@ function RegionModal({ editing, regions, onClose, onSaved }: { editing: Editing;
       showSuccess(region ? '地区已保存' : '地区已添加');
       onSaved(saved);
     } catch (error) {
-      showServerFieldErrors(form, error);
+      showServerFieldErrors(form, error, { focus: true });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 // Demo notices and announcements, spread over the months before the seeding time.
 import type { Attachment } from '../schema';
-import { addDays, beijingDay, beijingYear, bulleted, chineseDate, numbered, paragraphs, section } from './helpers';
+import { beijingYear } from '../../lib/beijing-time';
+import { addDays, beijingDay, bulleted, chineseDate, numbered, paragraphs, section } from './helpers';
 
 export interface PolicySeed {
   title: string;

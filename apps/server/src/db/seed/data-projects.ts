@@ -12,7 +12,8 @@ import {
   scriptForm,
   stageArtApplicationForm,
 } from './data-forms';
-import { beijingDay, beijingYear, bulleted, chineseDate, numbered, paragraphs, section } from './helpers';
+import { beijingYear } from '../../lib/beijing-time';
+import { beijingDay, bulleted, chineseDate, numbered, paragraphs, section } from './helpers';
 
 export interface FormSeed {
   title: string;

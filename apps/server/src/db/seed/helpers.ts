@@ -1,15 +1,9 @@
 // Small helpers for the demo content: dates relative to the seeding time (in Beijing time),
 // identifiers with correct check characters, and HTML building.
+import { BEIJING_OFFSET_MS, beijingDate } from '../../lib/beijing-time';
 import { escapeHtml } from '../../lib/escape-html';
 
-const BEIJING_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
-
-/** The calendar date of an instant in Beijing time, as `[year, monthIndex, day]`. */
-export function beijingDate(at: Date): [number, number, number] {
-  const shifted = new Date(at.getTime() + BEIJING_OFFSET_MS);
-  return [shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()];
-}
 
 /** `days` after the Beijing calendar day of `now`, at `hour:minute` Beijing time. */
 export function beijingDay(now: Date, days: number, hour = 9, minute = 0): Date {
@@ -21,11 +15,6 @@ export function beijingDay(now: Date, days: number, hour = 9, minute = 0): Date 
 export function isoDate(at: Date): string {
   const [y, m, d] = beijingDate(at);
   return `${y}-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-/** The Beijing year of an instant. */
-export function beijingYear(at: Date): number {
-  return beijingDate(at)[0];
 }
 
 export function addDays(at: Date, days: number): Date {

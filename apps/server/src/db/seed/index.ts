@@ -3,6 +3,7 @@
 // applications and pending enterprise authentications). Idempotent: a database that already has
 // regions is left alone. Everything goes in one transaction, so a failed seed leaves no rows.
 import { sql } from 'drizzle-orm';
+import { beijingYear } from '../../lib/beijing-time';
 import { rowsOf } from '../../lib/rows';
 import type { Storage } from '../../lib/storage';
 import type { Database, Executor } from '../client';
@@ -15,7 +16,7 @@ import { ENTERPRISES } from './data-enterprises';
 import { EXPERTS } from './data-experts';
 import { policySeeds } from './data-policies';
 import { projectSeeds } from './data-projects';
-import { addDays, beijingYear, companyCreditCode } from './helpers';
+import { addDays, companyCreditCode } from './helpers';
 import { seedReviewWork } from './review-work';
 
 export { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_APPLICANT_PASSWORD } from './data-applicants';

@@ -1,14 +1,14 @@
 // Work for the reviewers of a fresh demo: the applicants of data-applicants.ts, their uploads
 // (real files in storage), their applications and two pending enterprise authentications. Data
 // is checked by the same form schema and serial counter the server uses on submission.
-import { buildApplicationSchema, formFieldsSchema, submitAuthenticationBody, type UploadInfo } from '@flagship/api-client';
+import { buildApplicationSchema, ENTERPRISE_AUTH_STATUS, formFieldsSchema, submitAuthenticationBody, type UploadInfo } from '@flagship/api-client';
 import { asc, eq } from 'drizzle-orm';
 import { sha256Hex } from '../../auth/tokens';
 import { canonicalJson } from '../../lib/canonical-json';
 import { newStorageKey, type Storage } from '../../lib/storage';
-import { nextSerial } from '../../modules/apply/handlers';
 import type { Executor } from '../client';
 import { applications, applicationSubmissions, enterpriseAuthentications, forms, projects, uploads, users } from '../schema';
+import { nextSerial } from '../serials';
 import { AUTHENTICATIONS, APPLICANTS, APPLICATIONS, type ApplicationSeed, type FileSeed } from './data-applicants';
 import { demoPdf, demoPng } from './demo-files';
 import { addDays, isoDate } from './helpers';
@@ -132,7 +132,7 @@ export async function seedReviewWork(tx: Executor, options: ReviewWorkOptions): 
       licenseFiles: [licence],
       introduction: seed.introduction,
     });
-    await tx.insert(enterpriseAuthentications).values({ ...body, userId: owner, status: 0, createdAt: submittedAt, updatedAt: submittedAt });
+    await tx.insert(enterpriseAuthentications).values({ ...body, userId: owner, status: ENTERPRISE_AUTH_STATUS.AUTHING, createdAt: submittedAt, updatedAt: submittedAt });
   }
 
   return { users: userRows.length, applications: APPLICATIONS.length, authentications: AUTHENTICATIONS.length };

@@ -1,18 +1,31 @@
 import { randomInt } from 'node:crypto';
-import { Errno } from '@flagship/api-client';
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { Errno, isValidMobile, SESSION_TTL_MS } from '@flagship/api-client';
 import { issueCaptcha, verifyCaptcha } from '../../auth/captcha';
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyLogin, verifyPassword } from '../../db/password';
-import { sessions, settings, users, verificationCodes } from '../../db/schema';
 import { SENT, type Handlers } from '../../http/endpoints';
 import { AppError, badRequest } from '../../http/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
-import { enterpriseStatusOf } from '../user/handlers';
+import { accessPasswordHash } from '../../shared/access-password-repository';
+import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repository';
+import {
+  codeSentSince,
+  insertCode,
+  insertSession,
+  insertUser,
+  latestLiveCode,
+  passwordHashOf,
+  rehashPassword,
+  revokeSession,
+  revokeSessions,
+  setPassword,
+  takeCodeAttempt,
+  useCode,
+  userByAccount,
+} from './repository';
 
-export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_COOLDOWN_S = 60;
@@ -23,7 +36,6 @@ function checkNewPassword(password: string, account: string) {
   }
 }
 
-const isMobile = (account: string) => /^1[3-9]\d{9}$/.test(account);
 
 export function authHandlers(ctx: AppContext): Handlers['auth'] {
   const { db, config } = ctx;
@@ -37,33 +49,29 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       await verifyCaptcha(db, req, reply, body.captcha);
       checkNewPassword(body.password, body.account);
       const passwordHash = await hashPassword(body.password);
-      const [user] = await db
-        .insert(users)
-        .values({
-          account: body.account,
-          passwordHash,
-          name: '',
-          mobile: isMobile(body.account) ? body.account : '',
-          email: isMobile(body.account) ? '' : body.account,
-        })
-        .onConflictDoNothing({ target: users.account })
-        .returning({ id: users.id, account: users.account });
+      const user = await insertUser(db, {
+        account: body.account,
+        passwordHash,
+        name: '',
+        mobile: isValidMobile(body.account) ? body.account : '',
+        email: isValidMobile(body.account) ? '' : body.account,
+      });
       if (!user) throw new AppError(Errno.CONFLICT, '该账号已注册，请直接登录');
       return user;
     },
 
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
-      const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, body.account)).limit(1);
+      const user = await userByAccount(db, body.account);
       const ok = await verifyLogin(
         body.password,
         user?.passwordHash,
-        (passwordHash) => db.update(users).set({ passwordHash }).where(eq(users.account, body.account)),
+        (passwordHash) => rehashPassword(db, body.account, passwordHash),
         (error) => req.log.error({ err: error }, 'password rehash failed'),
       );
       if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       const token = newToken();
-      await db.insert(sessions).values({
+      await insertSession(db, {
         tokenHash: hashToken(token),
         userId: user.id,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -74,24 +82,21 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     logout: async ({ principal }) => {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
+      await revokeSession(db, principal.sessionId);
       return null;
     },
 
     editPassword: async ({ body, principal }) => {
-      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, principal.userId)).limit(1);
-      if (!user || !(await verifyPassword(body.oldPassword, user.passwordHash))) {
+      const stored = await passwordHashOf(db, principal.userId);
+      if (!stored || !(await verifyPassword(body.oldPassword, stored))) {
         throw badRequest('原密码：原密码不正确', { oldPassword: '原密码不正确' });
       }
       checkNewPassword(body.password, principal.account);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, principal.userId));
+        await setPassword(tx, principal.userId, passwordHash);
         // Every other session ends; this one goes on.
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, principal.userId), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)));
+        await revokeSessions(tx, principal.userId, principal.sessionId);
       });
       return null;
     },
@@ -99,19 +104,15 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     sendCode: async ({ query, req, reply }) => {
       const account = query.account;
       // One code a minute per account, whether or not the account exists: the answer tells nothing.
-      const [recent] = await db
-        .select({ createdAt: verificationCodes.createdAt })
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.account, account), gt(verificationCodes.createdAt, new Date(Date.now() - CODE_COOLDOWN_S * 1000))))
-        .limit(1);
+      const recent = await codeSentSince(db, account, new Date(Date.now() - CODE_COOLDOWN_S * 1000));
       if (recent) {
-        const retryAfter = Math.max(1, CODE_COOLDOWN_S - Math.floor((Date.now() - recent.createdAt.getTime()) / 1000));
+        const retryAfter = Math.max(1, CODE_COOLDOWN_S - Math.floor((Date.now() - recent.getTime()) / 1000));
         reply.header('retry-after', String(retryAfter));
         throw new AppError(Errno.TOO_MANY_REQUESTS, `验证码已发送，请 ${retryAfter} 秒后再试`, { retryAfter });
       }
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.account, account)).limit(1);
+      const user = await userByAccount(db, account);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.insert(verificationCodes).values({
+      await insertCode(db, {
         account,
         // Unknown accounts get a row too (never usable: findPassword needs the user), so timing and cooldown match.
         codeHash: sha256Hex(`${account}:${code}`),
@@ -123,7 +124,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         // Sent after the answer: neither a failing mail server nor its slowness may tell that the account exists.
         void (async () => {
           try {
-            if (isMobile(account)) await ctx.mailer.sendSms({ to: account, text });
+            if (isValidMobile(account)) await ctx.mailer.sendSms({ to: account, text });
             else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
           } catch (error) {
             req.log.error({ err: error }, 'verification code could not be sent');
@@ -134,49 +135,31 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     findPassword: async ({ body }) => {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.account, body.account)).limit(1);
-      const [code] = await db
-        .select()
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.account, body.account), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, new Date())))
-        .orderBy(desc(verificationCodes.createdAt))
-        .limit(1);
+      const user = await userByAccount(db, body.account);
+      const code = await latestLiveCode(db, body.account);
       if (!user || !code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
       // Every try takes one of the 5 in a single statement, so parallel guesses cannot share a count.
-      const [tried] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(and(eq(verificationCodes.id, code.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
-        .returning({ attempts: verificationCodes.attempts });
-      if (!tried) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
+      if (!(await takeCodeAttempt(db, code.id, CODE_MAX_ATTEMPTS))) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
       if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`)) {
         throw new AppError(Errno.CODE_INVALID, '验证码错误，请重新输入');
       }
       checkNewPassword(body.password, body.account);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        const used = await tx
-          .update(verificationCodes)
-          .set({ usedAt: new Date() })
-          .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.usedAt)))
-          .returning({ id: verificationCodes.id });
-        if (used.length === 0) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+        if (!(await useCode(tx, code.id))) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
+        await setPassword(tx, user.id, passwordHash);
+        await revokeSessions(tx, user.id);
       });
       return null;
     },
 
     checkAccessPassword: async ({ body, reply }) => {
-      const [row] = await db
-        .select({ enabled: settings.accessPasswordEnabled, hash: settings.accessPasswordHash })
-        .from(settings)
-        .limit(1);
-      if (!row?.enabled || !row.hash) return null;
-      if (!(await verifyPassword(body.password, row.hash))) {
+      const hash = await accessPasswordHash(db);
+      if (!hash) return null;
+      if (!(await verifyPassword(body.password, hash))) {
         throw badRequest('访问密码：访问密码不正确', { password: '访问密码不正确' });
       }
-      reply.setCookie(GATE_COOKIE, gateCookieValue(row.hash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 30 * 24 * 3600 });
+      reply.setCookie(GATE_COOKIE, gateCookieValue(hash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 30 * 24 * 3600 });
       return null;
     },
   };

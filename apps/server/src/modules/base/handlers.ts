@@ -1,31 +1,21 @@
 import { Errno } from '@flagship/api-client';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { categories, regions } from '../../db/schema';
 import type { Handlers } from '../../http/endpoints';
 import { AppError } from '../../http/errors';
-import { rowsOf } from '../../lib/rows';
+import { categoryList } from '../../shared/taxonomy-repository';
+import { pingDatabase, regionList } from './repository';
 
 const startedAt = Date.now();
 
 export function baseHandlers({ db, config }: AppContext, version: string): Handlers['base'] {
   return {
-    regions: async () =>
-      db
-        .select({ id: regions.id, parentId: regions.parentId, name: regions.name, level: regions.level, sort: regions.sort })
-        .from(regions)
-        .orderBy(asc(regions.level), asc(regions.sort), asc(regions.id)),
+    regions: async () => regionList(db),
 
-    categories: async ({ query }) =>
-      db
-        .select({ id: categories.id, kind: categories.kind, name: categories.name, sort: categories.sort })
-        .from(categories)
-        .where(query.kind ? eq(categories.kind, query.kind) : undefined)
-        .orderBy(asc(categories.kind), asc(categories.sort), asc(categories.id)),
+    categories: async ({ query }) => categoryList(db, query.kind),
 
     health: async ({ req }) => {
       try {
-        rowsOf(await db.execute(sql`select 1`));
+        await pingDatabase(db);
       } catch (error) {
         req.log.error({ err: error }, 'database is down');
         throw new AppError(Errno.UNAVAILABLE, '数据库暂不可用');

@@ -5,10 +5,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { accountSchema, findPasswordBody } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
+import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { zodValidate } from '../../../lib/zod-form';
 
 const DEFAULT_COOLDOWN = 60;
 

@@ -4,10 +4,9 @@ import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { accessPasswordBody } from '@flagship/api-client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { api } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/redirect';
-import { zodValidate } from '../../../lib/zod-form';
 import { AuthScreen } from '../components/auth-card';
 
 /** The access gate: the site is closed behind a password (errno 1004 leads here). */

@@ -5,11 +5,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { registerBody } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
+import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { zodValidate } from '../../../lib/zod-form';
-import { CaptchaInput } from '../components/captcha-input';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -46,7 +44,7 @@ export default function RegisterPage() {
             <TextInput label="账号" required placeholder="手机号码或电子邮箱" autoComplete="username" {...form.getInputProps('account')} />
             <PasswordInput label="密码" required description="8–64 位，避免使用常见密码" autoComplete="new-password" {...form.getInputProps('password')} />
             <PasswordInput label="确认密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
-            <CaptchaInput version={captchaVersion} {...form.getInputProps('captcha')} />
+            <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
             <Button type="submit" loading={busy} size="md">
               注册
             </Button>

@@ -5,12 +5,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { editPasswordBody } from '@flagship/api-client';
 import { useNavigate } from 'react-router-dom';
+import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
-import { zodValidate } from '../../../lib/zod-form';
 
 export default function ResetPage() {
   const user = useSession();

@@ -22,6 +22,6 @@ export function useApplication(applyId: number | undefined) {
 export function useBatchPrint(ids: number[]) {
   return useAsync(
     (signal) => (ids.length ? api.apply.batchPrint({ projectId: 'all', ids }, { signal }) : Promise.reject(new MissingIdError('请先在个人中心选择要打印的申报。'))),
-    [ids.join(',')],
+    [ids],
   );
 }

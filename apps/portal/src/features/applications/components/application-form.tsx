@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { ApiError, buildApplicationSchema, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
 import { FieldInput, type Errors } from '@flagship/ui/form-fields';
+import { formatDateTime } from '@flagship/ui';
 import { api, session, showError } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
 
 const AUTOSAVE_MS = 1500;
 

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@man
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Apply } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '@flagship/ui';
 
 /** What the applicant keeps after submitting: the serial number and the receipt. */
 export function Receipt({ apply, title }: { apply: Apply; title: string }) {

@@ -3,12 +3,12 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApplyView } from '@flagship/ui/form-fields';
+import { formatDateTime, toId } from '@flagship/ui';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
-import { formatDateTime, toId } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useApplication } from '../api/applications';
 

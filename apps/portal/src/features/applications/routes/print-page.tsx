@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Table.css';
+import { useMemo } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS } from '@flagship/api-client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApplyView } from '@flagship/ui/form-fields';
-import { ErrorState, Loading } from '../../../components/states';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, Loading } from '@flagship/ui';
+import { ErrorState } from '../../../components/states';
 import { useSiteTitle } from '../../../lib/settings';
 import { useBatchPrint } from '../api/applications';
 import './print.css';
@@ -19,7 +20,9 @@ export default function PrintPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const siteTitle = useSiteTitle();
-  const ids = parseIds(params.get('ids'));
+  const idsParam = params.get('ids');
+  // One list while the query stays the same: the print loads again only for other ids.
+  const ids = useMemo(() => parseIds(idsParam), [idsParam]);
   const result = useBatchPrint(ids);
 
   return (

@@ -8,10 +8,10 @@ export function useEnterpriseCategories() {
   return useAsync((signal) => api.base.categories({ kind: 'enterprise' }, { signal }), []);
 }
 
-export function useEnterpriseList(query: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
+export function useEnterpriseList({ page, keyword, categoryId, regionId }: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
   return useAsync(
-    (signal) => api.enterprise.list({ ...query, pageSize: ENTERPRISE_PAGE_SIZE }, { signal }),
-    [query.page, query.keyword, query.categoryId, query.regionId],
+    (signal) => api.enterprise.list({ page, keyword, categoryId, regionId, pageSize: ENTERPRISE_PAGE_SIZE }, { signal }),
+    [page, keyword, categoryId, regionId],
   );
 }
 

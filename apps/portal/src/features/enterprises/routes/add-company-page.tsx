@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -6,12 +6,11 @@ import { IconCircleCheck, IconClockHour4, IconInfoCircle } from '@tabler/icons-r
 import { ENTERPRISE_TYPES, flattenIssues, isValidCreditCode, submitAuthenticationBody, type EnterpriseAuthentication } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { FileUpload, RegionSelect, RichTextField } from '@flagship/ui/form-fields';
+import { formatDateTime, showServerFieldErrors } from '@flagship/ui';
 import { ALREADY_AUTHENTICATED_MESSAGE, AUTHING_MESSAGE } from '../../../components/add-enterprise';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
 import { api, session } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format';
 import { useMyAuthentication } from '../api/enterprises';
 
 interface AuthValues {
@@ -119,10 +118,13 @@ function AuthenticationForm({ previous, reason, onDone }: { previous: Enterprise
     },
   });
 
+  // Once, on arrival with a previous submission: show what the reviewer may have objected to.
+  const checkPrevious = useRef(previous !== null);
   useEffect(() => {
-    if (previous) form.validate();
-    // Only once, to show what the reviewer may have objected to.
-  }, []);
+    if (!checkPrevious.current) return;
+    checkPrevious.current = false;
+    form.validate();
+  }, [form]);
 
   const code = form.values.creditCode.trim().toUpperCase();
   const codeHint = code.length === 18 ? (isValidCreditCode(code) ? '校验位正确' : undefined) : '18 位，含校验位（GB 32100-2015）';

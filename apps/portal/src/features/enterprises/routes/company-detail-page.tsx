@@ -2,10 +2,9 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Table.css';
 import { Avatar, Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { RichHtml } from '@flagship/ui';
+import { Empty, formatDate, RichHtml, toId } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { formatDate, toId } from '../../../lib/format';
+import { AsyncView } from '../../../components/states';
 import { useEnterprise } from '../api/enterprises';
 
 export default function CompanyDetailPage() {

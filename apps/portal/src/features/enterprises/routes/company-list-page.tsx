@@ -4,11 +4,10 @@ import { Avatar, Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, T
 import { IconBuildingPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { RegionSelect } from '@flagship/ui/form-fields';
+import { Empty, ListPagination, useQueryParams } from '@flagship/ui';
 import { useAddEnterprise } from '../../../components/add-enterprise';
-import { ListPagination } from '../../../components/list-pagination';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { AsyncView } from '../../../components/states';
 import { ENTERPRISE_PAGE_SIZE, useEnterpriseCategories, useEnterpriseList } from '../api/enterprises';
 
 export default function CompanyListPage() {

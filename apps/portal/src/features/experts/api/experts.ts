@@ -8,10 +8,10 @@ export function useExpertCategories() {
   return useAsync((signal) => api.base.categories({ kind: 'expert' }, { signal }), []);
 }
 
-export function useExpertList(query: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
+export function useExpertList({ page, keyword, categoryId, regionId }: { page: number; keyword?: string; categoryId?: number; regionId?: number }) {
   return useAsync(
-    (signal) => api.content.expertList({ ...query, pageSize: EXPERT_PAGE_SIZE }, { signal }),
-    [query.page, query.keyword, query.categoryId, query.regionId],
+    (signal) => api.content.expertList({ page, keyword, categoryId, regionId, pageSize: EXPERT_PAGE_SIZE }, { signal }),
+    [page, keyword, categoryId, regionId],
   );
 }
 

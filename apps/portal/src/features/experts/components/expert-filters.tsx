@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RegionSelect } from '@flagship/ui/form-fields';
-import type { useQueryParams } from '../../../lib/use-query-params';
+import type { useQueryParams } from '@flagship/ui';
 
 export function ExpertFilters({ query, categories }: { query: ReturnType<typeof useQueryParams>; categories: { id: number; name: string }[] }) {
   const [keyword, setKeyword] = useState(query.get('keyword'));

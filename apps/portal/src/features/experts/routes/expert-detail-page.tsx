@@ -1,10 +1,9 @@
 import '@mantine/core/styles/Avatar.css';
 import { Avatar, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { RichHtml } from '@flagship/ui';
+import { Empty, RichHtml, toId } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { toId } from '../../../lib/format';
+import { AsyncView } from '../../../components/states';
 import { useExpert } from '../api/experts';
 
 export default function ExpertDetailPage() {

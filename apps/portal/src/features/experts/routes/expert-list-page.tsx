@@ -1,10 +1,9 @@
 import '@mantine/core/styles/Avatar.css';
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { ListPagination } from '../../../components/list-pagination';
+import { Empty, ListPagination, useQueryParams } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { AsyncView } from '../../../components/states';
 import { EXPERT_PAGE_SIZE, useExpertCategories, useExpertList } from '../api/experts';
 import { ExpertFilters } from '../components/expert-filters';
 

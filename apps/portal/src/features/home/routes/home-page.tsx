@@ -1,10 +1,10 @@
 import { Badge, Card, Grid, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { Empty, formatBudget, formatDate } from '@flagship/ui';
 import { Countdown } from '../../../components/countdown';
 import { SectionHead } from '../../../components/section-head';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
-import { AsyncView, Empty } from '../../../components/states';
-import { formatBudget, formatDate } from '../../../lib/format';
+import { AsyncView } from '../../../components/states';
 import { useSettings, useSiteTitle } from '../../../lib/settings';
 import { useLatestNotices, useOpenCalls } from '../api/home';
 import { Hero } from '../components/hero';

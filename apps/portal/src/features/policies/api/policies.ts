@@ -8,10 +8,10 @@ export function usePolicyCategories() {
   return useAsync((signal) => api.base.categories({ kind: 'policy' }, { signal }), []);
 }
 
-export function usePolicyList(query: { page: number; keyword?: string; categoryId?: number }) {
+export function usePolicyList({ page, keyword, categoryId }: { page: number; keyword?: string; categoryId?: number }) {
   return useAsync(
-    (signal) => api.content.policyList({ ...query, pageSize: POLICY_PAGE_SIZE }, { signal }),
-    [query.page, query.keyword, query.categoryId],
+    (signal) => api.content.policyList({ page, keyword, categoryId, pageSize: POLICY_PAGE_SIZE }, { signal }),
+    [page, keyword, categoryId],
   );
 }
 

@@ -1,10 +1,9 @@
 import { Anchor, Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
-import { RichHtml } from '@flagship/ui';
+import { formatDateTime, formatSize, RichHtml, toId } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
-import { formatDateTime, formatSize, toId } from '../../../lib/format';
 import { usePolicy } from '../api/policies';
 
 export default function PolicyDetailPage() {

@@ -3,11 +3,9 @@ import { Badge, Group, Paper, SegmentedControl, Stack, Text, TextInput, Unstyled
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ListPagination } from '../../../components/list-pagination';
+import { Empty, formatDate, ListPagination, useQueryParams } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { formatDate } from '../../../lib/format';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { AsyncView } from '../../../components/states';
 import { POLICY_PAGE_SIZE, usePolicyCategories, usePolicyList } from '../api/policies';
 
 export default function PolicyListPage() {

@@ -18,10 +18,10 @@ export function useProjectCategories() {
   return useAsync((signal) => api.base.categories({ kind: 'project' }, { signal }), []);
 }
 
-export function useProjectList(query: ProjectQuery) {
+export function useProjectList({ page, keyword, categoryId, regionId, status, year }: ProjectQuery) {
   return useAsync(
-    (signal) => api.project.list({ ...query, pageSize: PROJECT_PAGE_SIZE }, { signal }),
-    [query.page, query.keyword, query.categoryId, query.regionId, query.status, query.year],
+    (signal) => api.project.list({ page, keyword, categoryId, regionId, status, year, pageSize: PROJECT_PAGE_SIZE }, { signal }),
+    [page, keyword, categoryId, regionId, status, year],
   );
 }
 

@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
+import { formatBudget, formatDate } from '@flagship/ui';
 import { Countdown } from '../../../components/countdown';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
-import { formatBudget, formatDate } from '../../../lib/format';
 
 export function ProjectCard({ project, countdown }: { project: ProjectSummary; countdown?: boolean }) {
   return (

@@ -1,9 +1,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { ListPagination } from '../../../components/list-pagination';
+import { Empty, ListPagination, useQueryParams } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { AsyncView } from '../../../components/states';
 import { PROJECT_PAGE_SIZE, useActiveProjects } from '../api/projects';
 import { ProjectCard } from '../components/project-card';
 

@@ -3,13 +3,12 @@ import { Anchor, Button, Card, Divider, Grid, Group, Paper, Stack, Table, Text, 
 import { IconPaperclip, IconPencil, IconEye } from '@tabler/icons-react';
 import type { Project } from '@flagship/api-client';
 import { Link, useSearchParams } from 'react-router-dom';
-import { RichHtml } from '@flagship/ui';
+import { Empty, formatBudget, formatDateTime, formatSize, RichHtml, toId } from '@flagship/ui';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { Countdown } from '../../../components/countdown';
 import { Page } from '../../../components/page';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
-import { AsyncView, Empty } from '../../../components/states';
-import { formatBudget, formatDateTime, formatSize, toId } from '../../../lib/format';
+import { AsyncView } from '../../../components/states';
 import { useProject } from '../api/projects';
 
 export default function ProjectDetailPage() {

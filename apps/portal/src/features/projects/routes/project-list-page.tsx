@@ -3,10 +3,9 @@ import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from '@flagship/api-client';
 import { RegionSelect } from '@flagship/ui/form-fields';
-import { ListPagination } from '../../../components/list-pagination';
+import { Empty, ListPagination, useQueryParams } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { AsyncView } from '../../../components/states';
 import { PROJECT_PAGE_SIZE, useProjectCategories, useProjectList } from '../api/projects';
 import { ProjectCard } from '../components/project-card';
 

@@ -17,13 +17,15 @@ export interface SearchGroup {
 export type SearchView = { type: SearchKind; result: SearchResult } | { type: undefined; groups: SearchGroup[] };
 
 export function useSearch(keyword: string, type: SearchKind | undefined, page: number) {
+  // 全部 has no pages: a page number there does not load again.
+  const kindPage = type ? page : 1;
   return useAsync(async (signal): Promise<SearchView | undefined> => {
     if (!keyword) return undefined;
-    if (type) return { type, result: await api.content.search({ keyword, type, page, pageSize: SEARCH_PAGE_SIZE }, { signal }) };
+    if (type) return { type, result: await api.content.search({ keyword, type, page: kindPage, pageSize: SEARCH_PAGE_SIZE }, { signal }) };
     const result = await api.content.search({ keyword, perKind: GROUP_SIZE }, { signal });
     const groups = SEARCH_KINDS.map((kind) => ({ kind, hits: result.list.filter((hit) => hit.kind === kind), total: result.counts[kind] }));
     return { type: undefined, groups };
-  }, [keyword, type, type ? page : 1]);
+  }, [keyword, type, kindPage]);
 }
 
 /** Hits per kind, for the tabs. */

@@ -3,12 +3,10 @@ import '@mantine/core/styles/Mark.css';
 import { Group, Highlight, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { SEARCH_KIND_LABELS, SEARCH_KINDS, type SearchKind } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
-import { ListPagination } from '../../../components/list-pagination';
+import { Empty, formatDate, ListPagination, Loading, useQueryParams } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { SectionHead } from '../../../components/section-head';
-import { Empty, ErrorState, Loading } from '../../../components/states';
-import { formatDate } from '../../../lib/format';
-import { useQueryParams } from '../../../lib/use-query-params';
+import { ErrorState } from '../../../components/states';
 import { HIT_LINKS, SEARCH_PAGE_SIZE, searchCounts, useSearch, type SearchHit } from '../api/search';
 
 export default function SearchPage() {

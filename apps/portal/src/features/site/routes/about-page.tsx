@@ -1,7 +1,7 @@
 import { Paper } from '@mantine/core';
-import { RichHtml } from '@flagship/ui';
+import { Empty, RichHtml } from '@flagship/ui';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
+import { AsyncView } from '../../../components/states';
 import { useSettingsState } from '../../../lib/settings';
 
 export default function AboutPage() {

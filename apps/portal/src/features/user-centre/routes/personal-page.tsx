@@ -4,17 +4,14 @@ import { Alert, Avatar, Button, Grid, Group, Paper, Stack, Text, TextInput, Titl
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { updateUserBody, type AuthenticationCode, type User } from '@flagship/api-client';
-import { AuthStatusBadge } from '@flagship/ui';
 import { FileUpload } from '@flagship/ui/form-fields';
+import { AuthStatusBadge, formatDate, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { useAddEnterprise } from '../../../components/add-enterprise';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
 import { api, session } from '../../../lib/api';
-import { showServerFieldErrors } from '../../../lib/form-errors';
-import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { zodValidate } from '../../../lib/zod-form';
 import { useProfile } from '../api/user-centre';
 import { UserCentreLayout } from '../components/user-centre-layout';
 

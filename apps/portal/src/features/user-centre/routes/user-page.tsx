@@ -7,15 +7,13 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS, APPLY_STATUSES, type ApplyStatus, type ApplySummary } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
+import { Empty, formatDateTime, ListPagination, useQueryParams } from '@flagship/ui';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES, WITHDRAWABLE_STATUSES } from '../../../components/apply-status-badge';
 import { IconAction } from '../../../components/icon-action';
-import { ListPagination } from '../../../components/list-pagination';
 import { Page } from '../../../components/page';
-import { AsyncView, Empty } from '../../../components/states';
+import { AsyncView } from '../../../components/states';
 import { api } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { useQueryParams } from '../../../lib/use-query-params';
 import { APPLY_PAGE_SIZE, useMyApplications } from '../api/user-centre';
 import { UserCentreLayout } from '../components/user-centre-layout';
 

@@ -1,113 +1,41 @@
-import type { ConsoleForm, ConsoleProject, FormField, ProjectStatus } from '@flagship/api-client';
-import { formFieldsSchema } from '@flagship/api-client';
-import { and, asc, count, desc, eq, gt, isNotNull, lte, max, sql, type SQL } from 'drizzle-orm';
-import { asStaff, audit } from '../../../auth/staff';
+import { formFieldsSchema, type ConsoleForm, type ConsoleProject, type FormField } from '@flagship/api-client';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
-import { applications, categories, forms, projects, regions } from '../../../db/schema';
-import { searchQuery, searchVectorSql } from '../../../db/search';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../../http/errors';
-import { iso } from '../../../lib/dates';
-import { pageWindow } from '../../../lib/paging';
+import { beijingYear } from '../../../lib/beijing-time';
 import { sanitizeRichText } from '../../../lib/sanitize';
-import { projectStatus, projectSummaryColumns, toProjectSummary } from '../../project/handlers';
-import { checkAttachments, checkCategory, checkRegion, resolveImage } from '../../../shared/console';
+import { audit } from '../../../shared/audit-repository';
+import { projectStatus } from '../../../shared/projects';
+import { refreshProjectVector } from '../../../shared/search-repository';
+import { checkAttachments, resolveImage } from '../../../shared/staff-uploads-repository';
+import { checkCategory, checkRegion } from '../../../shared/taxonomy-repository';
+import {
+  countApplications,
+  countForms,
+  countSubmitted,
+  deleteForm,
+  findConsoleProject,
+  formIdsOf,
+  insertForm,
+  insertProject,
+  listForms,
+  listProjectOptions,
+  listProjects,
+  lockForm,
+  lockProject,
+  setFormOrder,
+  setProjectPublished,
+  submittedChoices,
+  updateForm,
+  updateProject,
+  type ProjectValues,
+} from './repository';
 
-type ProjectHandlers = Pick<
+type PublishingHandlers = Pick<
   Handlers['console'],
   'projectList' | 'projectGet' | 'projectCreate' | 'projectUpdate' | 'projectPublish' | 'projectOptions' | 'formCreate' | 'formUpdate' | 'formDelete' | 'formReorder'
 >;
-
-type ProjectRow = Parameters<typeof toProjectSummary>[0];
-
-const STATUS_WHERE: Record<ProjectStatus, SQL> = {
-  upcoming: gt(projects.applyStart, sql`now()`),
-  open: and(lte(projects.applyStart, sql`now()`), sql`${projects.applyEnd} >= now()`) as SQL,
-  closed: sql`${projects.applyEnd} < now()`,
-};
-
-// Correlated counts name the outer row explicitly: Drizzle leaves columns unqualified in single-table selects.
-
-/** Calendar year of a time in Beijing. */
-const beijingYear = (at: Date) => new Date(at.getTime() + 8 * 3600_000).getUTCFullYear();
-
-/** Recompute a call's search vector from its current row (title, category, summary, budget note, guide). */
-export async function refreshProjectVector(tx: Executor, id: number): Promise<void> {
-  const [row] = await tx
-    .select({ title: projects.title, category: categories.name, summary: projects.summary, budgetNote: projects.budgetNote, guide: projects.guide })
-    .from(projects)
-    .leftJoin(categories, eq(categories.id, projects.categoryId))
-    .where(eq(projects.id, id));
-  if (!row) return;
-  await tx
-    .update(projects)
-    .set({ searchVector: searchVectorSql(row.title, row.category, row.summary, row.budgetNote, row.guide) })
-    .where(eq(projects.id, id));
-}
-
-async function formsOf(db: Executor, projectId: number): Promise<ConsoleForm[]> {
-  const rows = await db
-    .select({
-      form: forms,
-      submittedCount: sql<number>`(select count(*) from ${applications} sub where sub.form_id = "forms"."id" and sub.submitted_at is not null)`.mapWith(Number),
-    })
-    .from(forms)
-    .where(eq(forms.projectId, projectId))
-    .orderBy(asc(forms.sort), asc(forms.id));
-  return rows.map(({ form, submittedCount }) => ({
-    id: form.id,
-    projectId: form.projectId,
-    title: form.title,
-    description: form.description,
-    fields: formFieldsSchema.parse(form.fields),
-    version: form.version,
-    sort: form.sort,
-    submittedCount,
-    updatedAt: iso(form.updatedAt),
-  }));
-}
-
-const countColumns = {
-  published: projects.published,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
-  formCount: sql<number>`(select count(*) from ${forms} sub where sub.project_id = "projects"."id")`.mapWith(Number),
-  applyCount: sql<number>`(select count(*) from ${applications} sub where sub.project_id = "projects"."id" and sub.status not in ('draft', 'withdrawn'))`.mapWith(Number),
-};
-
-function selectProjects(db: Executor) {
-  return db
-    .select({ ...projectSummaryColumns, ...countColumns })
-    .from(projects)
-    .leftJoin(categories, eq(categories.id, projects.categoryId))
-    .leftJoin(regions, eq(regions.id, projects.regionId));
-}
-
-type ListedRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['where']>>[number];
-
-function toConsoleSummary(row: ListedRow) {
-  return {
-    ...toProjectSummary(row as ProjectRow),
-    published: row.published,
-    formCount: row.formCount,
-    applyCount: row.applyCount,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
-export async function loadConsoleProject(db: Executor, id: number): Promise<ConsoleProject> {
-  const [row] = await db
-    .select({ ...projectSummaryColumns, ...countColumns, guide: projects.guide, attachments: projects.attachments })
-    .from(projects)
-    .leftJoin(categories, eq(categories.id, projects.categoryId))
-    .leftJoin(regions, eq(regions.id, projects.regionId))
-    .where(eq(projects.id, id))
-    .limit(1);
-  if (!row) throw notFound('项目不存在');
-  return { ...toConsoleSummary(row), guide: row.guide, attachments: row.attachments, forms: await formsOf(db, id) };
-}
 
 type Option = { label: string; value: string };
 
@@ -135,7 +63,7 @@ const optionsOf = (field: { kind: string }): Option[] | undefined => ('options' 
  * change kind, options that submissions chose and whose value disappears, and the same for the
  * columns of table fields. Relabelling keeps the data and is allowed.
  */
-export function lostFields(before: FormField[], after: FormField[], submitted: Record<string, unknown>[]): string[] {
+function lostFields(before: FormField[], after: FormField[], submitted: Record<string, unknown>[]): string[] {
   const next = new Map(after.map((f) => [f.key, f]));
   const lost: string[] = [];
   for (const field of before) {
@@ -184,42 +112,32 @@ function revaluedChoices(before: FormField[], after: FormField[]): Map<string, s
   return choices;
 }
 
-/** `{ key: value, … }` in SQL; `||` of one-pair objects, as jsonb_build_object takes at most 50 pairs. */
-const jsonbObject = (pairs: [string, SQL][]) => sql.join(pairs.map(([key, value]) => sql`jsonb_build_object(${key}::text, ${value})`), sql` || `);
-
-/** A submission's data cut down to `choices`, each table row to its listed columns (same shapes for `lostFields`). */
-function choiceData(choices: Map<string, string[] | null>) {
-  return jsonbObject(
-    [...choices].map(([key, columns]): [string, SQL] => {
-      const value = sql`${applications.data} -> ${key}::text`;
-      if (!columns) return [key, value];
-      const row = jsonbObject(columns.map((column) => [column, sql`item.value -> ${column}::text`]));
-      return [key, sql`case when jsonb_typeof(${value}) = 'array' then (select jsonb_agg(${row}) from jsonb_array_elements(${value}) as item(value)) end`];
-    }),
-  ).mapWith(applications.data);
-}
-
 /**
  * How many submissions a form has and what `after` would lose of their data, reading only the
  * values of choices that lose an option, and no submission when nothing could be lost.
  */
 async function submittedLosses(tx: Executor, formId: number, before: FormField[], after: FormField[]): Promise<{ submitted: number; lost: string[] }> {
-  const submittedOnly = and(eq(applications.formId, formId), isNotNull(applications.submittedAt));
   const choices = revaluedChoices(before, after);
   if (choices.size === 0) {
     // Without option losses, what is lost does not depend on the data.
     const lost = lostFields(before, after, []);
     if (lost.length === 0) return { submitted: 0, lost };
-    const [row] = await tx.select({ n: count() }).from(applications).where(submittedOnly);
-    return { submitted: row?.n ?? 0, lost: row?.n ? lost : [] };
+    const submitted = await countSubmitted(tx, formId);
+    return { submitted, lost: submitted ? lost : [] };
   }
-  const rows = await tx.select({ data: choiceData(choices) }).from(applications).where(submittedOnly);
-  return { submitted: rows.length, lost: rows.length > 0 ? lostFields(before, after, rows.map((r) => r.data)) : [] };
+  const data = await submittedChoices(tx, formId, choices);
+  return { submitted: data.length, lost: data.length > 0 ? lostFields(before, after, data) : [] };
 }
 
-export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
+export function publishingHandlers({ db }: AppContext): PublishingHandlers {
+  const loadProject = async (id: number): Promise<ConsoleProject> => {
+    const project = await findConsoleProject(db, id);
+    if (!project) throw notFound('项目不存在');
+    return project;
+  };
+
   /** Everything a call's body says, checked and ready to write. */
-  const projectValues = async (tx: Executor, body: Parameters<ProjectHandlers['projectCreate']>[0]['body']) => {
+  const projectValues = async (tx: Executor, body: Parameters<PublishingHandlers['projectCreate']>[0]['body']): Promise<ProjectValues> => {
     await checkCategory(tx, body.categoryId, 'project');
     await checkRegion(tx, body.regionId);
     await checkAttachments(tx, body.attachments);
@@ -241,166 +159,124 @@ export function consoleProjectHandlers({ db }: AppContext): ProjectHandlers {
   };
 
   const projectExists = async (tx: Executor, id: number) => {
-    const [row] = await tx.select({ id: projects.id, title: projects.title }).from(projects).where(eq(projects.id, id)).for('update').limit(1);
-    if (!row) throw notFound('项目不存在');
-    return row;
+    const project = await lockProject(tx, id);
+    if (!project) throw notFound('项目不存在');
+    return project;
   };
 
-  return {
-    projectList: async ({ query }) => {
-      const keyword = query.keyword ? searchQuery(query.keyword) : undefined;
-      const where = and(
-        query.categoryId ? eq(projects.categoryId, query.categoryId) : undefined,
-        query.regionId ? eq(projects.regionId, query.regionId) : undefined,
-        query.published === undefined ? undefined : eq(projects.published, query.published),
-        query.status ? STATUS_WHERE[query.status] : undefined,
-        query.keyword ? (keyword ? sql`${projects.searchVector} @@ ${keyword}` : sql`false`) : undefined,
-      );
-      const { limit, offset } = pageWindow(query.page, query.pageSize);
-      const [rows, [total]] = await Promise.all([
-        selectProjects(db).where(where).orderBy(desc(projects.applyStart), desc(projects.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(projects).where(where),
-      ]);
-      return { list: rows.map(toConsoleSummary), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
-    },
+  /** The form of a call, locked. */
+  const formOf = async (tx: Executor, projectId: number, formId: number) => {
+    const form = await lockForm(tx, formId);
+    if (!form || form.projectId !== projectId) throw notFound('申报表单不存在');
+    return form;
+  };
 
-    projectGet: ({ params }) => loadConsoleProject(db, params.id),
+  const formOfList = async (projectId: number, formId: number): Promise<ConsoleForm | undefined> => (await listForms(db, projectId)).find((f) => f.id === formId);
+
+  return {
+    projectList: async ({ query }) => ({ ...(await listProjects(db, query)), page: query.page, pageSize: query.pageSize }),
+
+    projectGet: ({ params }) => loadProject(params.id),
 
     projectCreate: async ({ body, principal, req }) => {
-      const who = asStaff(principal);
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(projects).values({ ...(await projectValues(tx, body)), published: false }).returning({ id: projects.id });
-        if (!row) throw new Error('Project was not written');
-        await refreshProjectVector(tx, row.id);
-        await audit(tx, who, req, 'project.create', { type: 'project', id: row.id }, { title: body.title });
-        return row.id;
+        const id = await insertProject(tx, await projectValues(tx, body));
+        await refreshProjectVector(tx, id);
+        await audit(tx, principal, req, 'project.create', { type: 'project', id }, { title: body.title });
+        return id;
       });
-      return loadConsoleProject(db, id);
+      return loadProject(id);
     },
 
     projectUpdate: async ({ params, body, principal, req }) => {
-      const who = asStaff(principal);
       await db.transaction(async (tx) => {
         await projectExists(tx, params.id);
-        await tx.update(projects).set(await projectValues(tx, body)).where(eq(projects.id, params.id));
+        await updateProject(tx, params.id, await projectValues(tx, body));
         await refreshProjectVector(tx, params.id);
-        await audit(tx, who, req, 'project.update', { type: 'project', id: params.id }, { title: body.title, applyStart: body.applyStart, applyEnd: body.applyEnd });
+        await audit(tx, principal, req, 'project.update', { type: 'project', id: params.id }, { title: body.title, applyStart: body.applyStart, applyEnd: body.applyEnd });
       });
-      return loadConsoleProject(db, params.id);
+      return loadProject(params.id);
     },
 
     projectPublish: async ({ params, body, principal, req }) => {
-      const who = asStaff(principal);
       await db.transaction(async (tx) => {
         const project = await projectExists(tx, params.id);
-        if (body.published) {
-          const [forms_] = await tx.select({ n: count() }).from(forms).where(eq(forms.projectId, params.id));
-          if (!forms_?.n) throw conflict('项目至少需要一个申报表单才能发布');
-        }
-        await tx.update(projects).set({ published: body.published }).where(eq(projects.id, params.id));
-        await audit(tx, who, req, body.published ? 'project.publish' : 'project.unpublish', { type: 'project', id: params.id }, { title: project.title });
+        if (body.published && (await countForms(tx, params.id)) === 0) throw conflict('项目至少需要一个申报表单才能发布');
+        await setProjectPublished(tx, params.id, body.published);
+        await audit(tx, principal, req, body.published ? 'project.publish' : 'project.unpublish', { type: 'project', id: params.id }, { title: project.title });
       });
-      return loadConsoleProject(db, params.id);
+      return loadProject(params.id);
     },
 
-    projectOptions: async () => {
-      const rows = await db
-        .select({
-          id: projects.id,
-          title: projects.title,
-          year: projects.year,
-          published: projects.published,
-          applyStart: projects.applyStart,
-          applyEnd: projects.applyEnd,
-          submittedCount: sql<number>`(select count(*) from ${applications} sub where sub.project_id = "projects"."id" and sub.submitted_at is not null)`.mapWith(Number),
-        })
-        .from(projects)
-        .orderBy(desc(projects.applyStart), desc(projects.id));
-      const formRows = await db.select({ id: forms.id, title: forms.title, projectId: forms.projectId }).from(forms).orderBy(asc(forms.sort), asc(forms.id));
-      return rows.map((p) => ({
+    projectOptions: async () =>
+      (await listProjectOptions(db)).map((p) => ({
         id: p.id,
         title: p.title,
         year: p.year,
         published: p.published,
         status: projectStatus(p.applyStart, p.applyEnd),
-        forms: formRows.filter((f) => f.projectId === p.id).map((f) => ({ id: f.id, title: f.title })),
+        forms: p.forms,
         submittedCount: p.submittedCount,
-      }));
-    },
+      })),
 
     formCreate: async ({ params, body, principal, req }) => {
-      const who = asStaff(principal);
       const id = await db.transaction(async (tx) => {
         await projectExists(tx, params.projectId);
-        const [last] = await tx.select({ sort: max(forms.sort) }).from(forms).where(eq(forms.projectId, params.projectId));
-        const [row] = await tx
-          .insert(forms)
-          .values({ projectId: params.projectId, title: body.title, description: body.description, fields: body.fields, sort: (last?.sort ?? 0) + 1, version: 1 })
-          .returning({ id: forms.id });
-        if (!row) throw new Error('Form was not written');
-        await audit(tx, who, req, 'form.create', { type: 'form', id: row.id }, { projectId: params.projectId, title: body.title, fieldCount: body.fields.length });
-        return row.id;
+        const id = await insertForm(tx, params.projectId, { title: body.title, description: body.description, fields: body.fields });
+        await audit(tx, principal, req, 'form.create', { type: 'form', id }, { projectId: params.projectId, title: body.title, fieldCount: body.fields.length });
+        return id;
       });
-      const created = (await formsOf(db, params.projectId)).find((f) => f.id === id);
+      const created = await formOfList(params.projectId, id);
       if (!created) throw new Error('Form was not written');
       return created;
     },
 
     formUpdate: async ({ params, body, principal, req }) => {
-      const who = asStaff(principal);
       await db.transaction(async (tx) => {
         // Locked so that no submission slips in between the check and the change.
-        const [form] = await tx.select().from(forms).where(eq(forms.id, params.formId)).for('update').limit(1);
-        if (!form || form.projectId !== params.projectId) throw notFound('申报表单不存在');
+        const form = await formOf(tx, params.projectId, params.formId);
         if (body.version !== undefined && body.version !== form.version) throw conflict('表单已在别处修改，请刷新后重试');
         const before = formFieldsSchema.parse(form.fields);
         const { submitted, lost } = await submittedLosses(tx, form.id, before, body.fields);
         if (lost.length > 0) {
           throw conflict(`该表单已有 ${submitted} 份提交的申报，以下更改会使已提交的数据失效：${lost.join('；')}`);
         }
-        await tx
-          .update(forms)
-          .set({ title: body.title, description: body.description, fields: body.fields, version: sql`${forms.version} + 1` })
-          .where(eq(forms.id, form.id));
+        await updateForm(tx, form.id, { title: body.title, description: body.description, fields: body.fields });
         const keys = (fields: FormField[]) => new Set(fields.map((f) => f.key));
-        await audit(tx, who, req, 'form.update', { type: 'form', id: form.id }, {
+        await audit(tx, principal, req, 'form.update', { type: 'form', id: form.id }, {
           projectId: params.projectId,
           version: form.version + 1,
           added: [...keys(body.fields)].filter((k) => !keys(before).has(k)),
           removed: [...keys(before)].filter((k) => !keys(body.fields).has(k)),
         });
       });
-      const updated = (await formsOf(db, params.projectId)).find((f) => f.id === params.formId);
+      const updated = await formOfList(params.projectId, params.formId);
       if (!updated) throw notFound('申报表单不存在');
       return updated;
     },
 
     formDelete: async ({ params, principal, req }) => {
-      const who = asStaff(principal);
       await db.transaction(async (tx) => {
-        const [form] = await tx.select().from(forms).where(eq(forms.id, params.formId)).for('update').limit(1);
-        if (!form || form.projectId !== params.projectId) throw notFound('申报表单不存在');
-        const [used] = await tx.select({ n: count() }).from(applications).where(eq(applications.formId, form.id));
-        if (used?.n) throw conflict(`该表单已有 ${used.n} 份申报（含草稿），不能删除`);
-        await tx.delete(forms).where(eq(forms.id, form.id));
-        await audit(tx, who, req, 'form.delete', { type: 'form', id: form.id }, { projectId: params.projectId, title: form.title, fields: form.fields });
+        const form = await formOf(tx, params.projectId, params.formId);
+        const used = await countApplications(tx, form.id);
+        if (used) throw conflict(`该表单已有 ${used} 份申报（含草稿），不能删除`);
+        await deleteForm(tx, form.id);
+        await audit(tx, principal, req, 'form.delete', { type: 'form', id: form.id }, { projectId: params.projectId, title: form.title, fields: form.fields });
       });
       return null;
     },
 
     formReorder: async ({ params, body, principal, req }) => {
-      const who = asStaff(principal);
       await db.transaction(async (tx) => {
         await projectExists(tx, params.projectId);
-        const current = await tx.select({ id: forms.id }).from(forms).where(eq(forms.projectId, params.projectId));
-        const ids = new Set(current.map((f) => f.id));
+        const ids = new Set(await formIdsOf(tx, params.projectId));
         if (new Set(body.formIds).size !== body.formIds.length || body.formIds.length !== ids.size || body.formIds.some((id) => !ids.has(id))) {
           throw badRequest('表单顺序：须包含该项目的全部表单且不重复', { formIds: '须包含该项目的全部表单且不重复' });
         }
-        for (const [index, id] of body.formIds.entries()) await tx.update(forms).set({ sort: index + 1 }).where(eq(forms.id, id));
-        await audit(tx, who, req, 'form.reorder', { type: 'project', id: params.projectId }, { formIds: body.formIds });
+        await setFormOrder(tx, body.formIds);
+        await audit(tx, principal, req, 'form.reorder', { type: 'project', id: params.projectId }, { formIds: body.formIds });
       });
-      return formsOf(db, params.projectId);
+      return listForms(db, params.projectId);
     },
   };
 }

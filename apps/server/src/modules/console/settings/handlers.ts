@@ -1,0 +1,51 @@
+import type { ConsoleSettings } from '@flagship/api-client';
+import type { AppContext } from '../../../context';
+import { hashPassword } from '../../../db/password';
+import type { Handlers } from '../../../http/endpoints';
+import { badRequest } from '../../../http/errors';
+import { isCommonPassword } from '../../../lib/common-passwords';
+import { sanitizeRichText } from '../../../lib/sanitize';
+import { audit } from '../../../shared/audit-repository';
+import { loadSettings } from '../../../shared/settings-repository';
+import { resolveImage } from '../../../shared/staff-uploads-repository';
+import { storedAccessPasswordHash, updateSettings } from './repository';
+
+type SettingsHandlers = Pick<Handlers['console'], 'settingsGet' | 'settingsUpdate'>;
+
+export function settingsHandlers({ db }: AppContext): SettingsHandlers {
+  /** The settings as the portal sees them, and whether an access password is stored (never the password). */
+  const current = async (): Promise<ConsoleSettings> => {
+    const hash = await storedAccessPasswordHash(db);
+    return { ...(await loadSettings(db)), accessPasswordSet: Boolean(hash) };
+  };
+
+  return {
+    settingsGet: current,
+
+    settingsUpdate: async ({ body, principal, req }) => {
+      if (body.accessPassword !== undefined && isCommonPassword(body.accessPassword)) {
+        throw badRequest('访问密码：过于常见，请换一个更难猜的密码', { accessPassword: '过于常见，请换一个更难猜的密码' });
+      }
+      const newHash = body.accessPassword !== undefined ? await hashPassword(body.accessPassword) : undefined;
+      await db.transaction(async (tx) => {
+        const hash = await storedAccessPasswordHash(tx, { lock: true });
+        if (body.accessPasswordEnabled && !newHash && !hash) {
+          throw badRequest('访问密码：开启访问密码前请先设置密码', { accessPassword: '开启访问密码前请先设置密码' });
+        }
+        const banners = [];
+        for (const [index, banner] of body.banners.entries()) {
+          banners.push({ ...banner, image: (await resolveImage(tx, banner.image, `banners.${index}.image`, '横幅')) ?? '' });
+        }
+        const { accessPassword: _password, ...rest } = body;
+        await updateSettings(tx, { ...rest, about: sanitizeRichText(body.about), banners, ...(newHash ? { accessPasswordHash: newHash } : {}) });
+        // The password is never written to the log, only that it changed.
+        await audit(tx, principal, req, 'settings.update', { type: 'settings', id: 1 }, {
+          siteTitle: body.siteTitle,
+          accessPasswordEnabled: body.accessPasswordEnabled,
+          accessPasswordChanged: Boolean(newHash),
+        });
+      });
+      return current();
+    },
+  };
+}

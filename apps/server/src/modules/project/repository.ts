@@ -1,0 +1,104 @@
+import type { ApplyStatus, ApplySummary, ProjectStatus, ProjectSummary } from '@flagship/api-client';
+import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { categories, forms, projects, regions } from '../../db/schema';
+import { pageWindow } from '../../lib/paging';
+import { countMyApplications, myApplications, toApplySummary } from '../../shared/applications-repository';
+import { keywordCondition } from '../../shared/search-repository';
+import { projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from '../../shared/projects-repository';
+
+const now = sql`now()`;
+
+type Segment = 'open' | 'upcoming' | 'closed';
+
+/**
+ * The list shows open calls first (nearest deadline first), then upcoming ones (soonest start),
+ * then closed ones (latest first). Each status is a range on the window columns with an order an
+ * index can serve, so a page is read segment by segment instead of sorting every call.
+ */
+const SEGMENTS: Record<Segment, { where: SQL; orderBy: SQL[] }> = {
+  open: { where: and(lte(projects.applyStart, now), gt(projects.applyEnd, now)) as SQL, orderBy: [asc(projects.applyEnd), desc(projects.id)] },
+  upcoming: { where: gt(projects.applyStart, now), orderBy: [asc(projects.applyStart), desc(projects.id)] },
+  closed: { where: lte(projects.applyEnd, now), orderBy: [desc(projects.applyEnd), desc(projects.id)] },
+};
+
+function segmentsOf(status: ProjectStatus | 'active' | undefined): Segment[] {
+  if (status === 'active') return ['open', 'upcoming'];
+  return status ? [status] : ['open', 'upcoming', 'closed'];
+}
+
+export interface ProjectListFilter {
+  page: number;
+  pageSize: number;
+  keyword?: string | undefined;
+  categoryId?: number | undefined;
+  regionId?: number | undefined;
+  status?: ProjectStatus | 'active' | undefined;
+  year?: number | undefined;
+}
+
+export async function listProjects(db: Database, filter: ProjectListFilter) {
+  const common = and(
+    eq(projects.published, true),
+    filter.categoryId ? eq(projects.categoryId, filter.categoryId) : undefined,
+    filter.regionId ? eq(projects.regionId, filter.regionId) : undefined,
+    filter.year ? eq(projects.year, filter.year) : undefined,
+    keywordCondition(projects.searchVector, filter.keyword),
+  );
+  const segments = segmentsOf(filter.status);
+  const [counts] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${SEGMENTS.open.where})`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${SEGMENTS.upcoming.where})`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${SEGMENTS.closed.where})`.mapWith(Number),
+    })
+    .from(projects)
+    .where(common);
+  const list: ProjectSummary[] = [];
+  let skip = (filter.page - 1) * filter.pageSize;
+  let total = 0;
+  for (const segment of segments) {
+    const size = counts?.[segment] ?? 0;
+    total += size;
+    const want = filter.pageSize - list.length;
+    if (want <= 0 || skip >= size) {
+      skip = Math.max(0, skip - size);
+      continue;
+    }
+    const rows = await db
+      .select(projectSummaryColumns)
+      .from(projects)
+      .leftJoin(categories, eq(categories.id, projects.categoryId))
+      .leftJoin(regions, eq(regions.id, projects.regionId))
+      .where(and(common, SEGMENTS[segment].where))
+      .orderBy(...SEGMENTS[segment].orderBy)
+      .limit(want)
+      .offset(skip);
+    list.push(...rows.map((r) => toProjectSummary(r as ProjectSummaryRow)));
+    skip = 0;
+  }
+  return { list, total, page: filter.page, pageSize: filter.pageSize };
+}
+
+/** A call's forms in their order, without their fields. */
+export function projectForms(db: Database, projectId: number) {
+  return db
+    .select({ id: forms.id, title: forms.title, description: forms.description })
+    .from(forms)
+    .where(eq(forms.projectId, projectId))
+    .orderBy(asc(forms.sort), asc(forms.id));
+}
+
+/** My applications to a call (newest first), e.g. to show my status on each of its forms. */
+export async function myApplySummaries(db: Database, userId: number, projectId: number): Promise<ApplySummary[]> {
+  const rows = await myApplications(db, userId, { projectId });
+  return rows.map(toApplySummary);
+}
+
+/** A page of my applications, newest first. */
+export async function myApplyPage(db: Database, userId: number, query: { status?: ApplyStatus | undefined; page: number; pageSize: number }) {
+  const filter = { status: query.status };
+  const { limit, offset } = pageWindow(query.page, query.pageSize);
+  const [rows, total] = await Promise.all([myApplications(db, userId, filter).limit(limit).offset(offset), countMyApplications(db, userId, filter)]);
+  return { list: rows.map(toApplySummary), total, page: query.page, pageSize: query.pageSize };
+}

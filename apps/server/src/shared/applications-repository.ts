@@ -1,0 +1,115 @@
+// Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
+// applicant's own applications: the project group reads them, the apply group changes them.
+import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { applications, forms, projects } from '../db/schema';
+import { notFound } from '../http/errors';
+import { iso } from '../lib/dates';
+import { loadProjectRow } from './projects-repository';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** An application with the titles of its call and form: what a summary shows. */
+export interface TitledApplication {
+  application: ApplicationRow;
+  projectTitle: string;
+  formTitle: string;
+}
+
+export function toApplySummary({ application: a, projectTitle, formTitle }: TitledApplication): ApplySummary {
+  return {
+    id: a.id,
+    projectId: a.projectId,
+    projectTitle,
+    formId: a.formId,
+    formTitle,
+    status: a.status,
+    version: a.version,
+    serialNumber: a.serialNumber,
+    submittedAt: iso(a.submittedAt),
+    reviewMessage: a.reviewMessage,
+    createdAt: iso(a.createdAt),
+    updatedAt: iso(a.updatedAt),
+  };
+}
+
+export function toReceipt(a: ApplicationRow): Receipt | null {
+  return a.serialNumber && a.submittedAt && a.receiptHash ? { serialNumber: a.serialNumber, submittedAt: iso(a.submittedAt), sha256: a.receiptHash } : null;
+}
+
+export function toApply(row: TitledApplication): Apply {
+  return { ...toApplySummary(row), data: row.application.data, receipt: toReceipt(row.application) };
+}
+
+export interface MyApplicationFilter {
+  id?: number | undefined;
+  ids?: number[] | undefined;
+  projectId?: number | undefined;
+  formId?: number | undefined;
+  status?: ApplyStatus | undefined;
+}
+
+/** The applicant's applications matching the filter; withdrawn ones are hidden. */
+function mine(userId: number, filter: MyApplicationFilter) {
+  return and(
+    eq(applications.userId, userId),
+    isNull(applications.deletedAt),
+    filter.id ? eq(applications.id, filter.id) : undefined,
+    filter.ids ? inArray(applications.id, filter.ids) : undefined,
+    filter.projectId ? eq(applications.projectId, filter.projectId) : undefined,
+    filter.formId ? eq(applications.formId, filter.formId) : undefined,
+    filter.status ? eq(applications.status, filter.status) : undefined,
+  );
+}
+
+/** My applications with their titles, newest first. */
+export function myApplications(db: Executor, userId: number, filter: MyApplicationFilter) {
+  return db
+    .select({ application: applications, projectTitle: projects.title, formTitle: forms.title })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .innerJoin(forms, eq(forms.id, applications.formId))
+    .where(mine(userId, filter))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+}
+
+export async function countMyApplications(db: Executor, userId: number, filter: MyApplicationFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(applications).where(mine(userId, filter));
+  return row?.n ?? 0;
+}
+
+/** My application to a form, if I have one (there is at most one that is not withdrawn). */
+export async function myApplicationForForm(db: Executor, userId: number, formId: number): Promise<TitledApplication | undefined> {
+  const [row] = await myApplications(db, userId, { formId }).limit(1);
+  return row;
+}
+
+export async function myApplicationById(db: Executor, userId: number, id: number): Promise<TitledApplication> {
+  const [row] = await myApplications(db, userId, { id }).limit(1);
+  // Someone else's application answers exactly like a missing one.
+  if (!row) throw notFound('申报不存在');
+  return row;
+}
+
+export interface FormContext {
+  project: ProjectSummary;
+  form: FormDefinition;
+  fields: FormField[];
+}
+
+/**
+ * A call's form; the form must belong to the call. The call must be published, unless the caller
+ * has an application on the form: unpublishing does not take it from them (read, export, print).
+ */
+export async function loadFormContext(db: Executor, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
+  const { summary } = await loadProjectRow(db, projectId, { includeUnpublished: hasApplication });
+  const [row] = await db.select().from(forms).where(eq(forms.id, formId)).limit(1);
+  if (!row || row.projectId !== projectId) throw notFound('申报表单不存在');
+  const fields = formFieldsSchema.parse(row.fields);
+  return {
+    project: summary,
+    form: { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields, version: row.version },
+    fields,
+  };
+}

@@ -1,0 +1,21 @@
+import { isValidMobile } from '@flagship/api-client';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+import type { Mailer } from '../lib/mailer';
+import { noticeEmail } from './notices';
+
+/**
+ * Tell an applicant something by e-mail. Without an address it becomes a text message, and no
+ * SMS gateway runs here: it only reaches the outbox, so the server warns (staff see it in the console).
+ */
+export async function notifyUser(db: Executor, mailer: Mailer, log: FastifyBaseLogger, userId: number, subject: string, text: string): Promise<void> {
+  const [user] = await db.select({ account: users.account, email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return;
+  const to = noticeEmail(user);
+  if (to) return mailer.sendMail({ to, subject, text });
+  log.warn({ userId, subject }, 'applicant has no e-mail address: the notice is not e-mailed (text message in the outbox only)');
+  const mobile = isValidMobile(user.account) ? user.account : user.mobile;
+  if (isValidMobile(mobile)) return mailer.sendSms({ to: mobile, text: `【${subject}】${text}` });
+}

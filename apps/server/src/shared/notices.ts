@@ -1,0 +1,7 @@
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Where notices to an applicant are e-mailed: the account when it is an address, else the address on file, else nowhere. */
+export function noticeEmail(user: { account: string; email: string }): string | null {
+  if (EMAIL.test(user.account)) return user.account;
+  return EMAIL.test(user.email) ? user.email : null;
+}

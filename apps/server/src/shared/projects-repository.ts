@@ -1,0 +1,65 @@
+// A call as the portal and the console both show it: its summary columns (with category and
+// region names) and their mapping to the contract's ProjectSummary.
+import type { ProjectSummary } from '@flagship/api-client';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { categories, projects, regions } from '../db/schema';
+import { notFound } from '../http/errors';
+import { iso } from '../lib/dates';
+import { projectStatus } from './projects';
+
+export const projectSummaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  categoryId: projects.categoryId,
+  categoryName: categories.name,
+  regionId: projects.regionId,
+  regionName: regions.name,
+  cover: projects.cover,
+  summary: projects.summary,
+  budget: projects.budget,
+  budgetNote: projects.budgetNote,
+  applyStart: projects.applyStart,
+  applyEnd: projects.applyEnd,
+  year: projects.year,
+};
+
+export type ProjectSummaryRow = { [K in keyof typeof projectSummaryColumns]: (typeof projectSummaryColumns)[K]['_']['data'] | null } & {
+  id: number;
+  title: string;
+  applyStart: Date;
+  applyEnd: Date;
+  year: number;
+};
+
+export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    categoryId: row.categoryId ?? null,
+    categoryName: row.categoryName ?? null,
+    regionId: row.regionId ?? null,
+    regionName: row.regionName ?? null,
+    cover: row.cover ?? null,
+    summary: row.summary ?? '',
+    budget: Number(row.budget ?? 0),
+    budgetNote: row.budgetNote ?? '',
+    applyStart: iso(row.applyStart),
+    applyEnd: iso(row.applyEnd),
+    year: row.year,
+    status: projectStatus(row.applyStart, row.applyEnd),
+  };
+}
+
+/** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
+export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
+  const [row] = await db
+    .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments })
+    .from(projects)
+    .leftJoin(categories, eq(categories.id, projects.categoryId))
+    .leftJoin(regions, eq(regions.id, projects.regionId))
+    .where(and(eq(projects.id, id), includeUnpublished ? undefined : eq(projects.published, true)))
+    .limit(1);
+  if (!row) throw notFound('项目不存在或已下线');
+  return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, attachments: row.attachments ?? [] };
+}
