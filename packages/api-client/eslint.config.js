@@ -1,1 +1,4 @@
-export { default } from '@flagship/eslint-config';
+import base from '@flagship/eslint-config';
+import imports from '@flagship/eslint-config/imports';
+
+export default [...base, ...imports(import.meta.dirname)];

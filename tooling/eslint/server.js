@@ -3,8 +3,7 @@
 // never reaches into another, and only repositories and db/ speak SQL.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import { importSettings } from './imports.js';
 
 /** Feature folders under src/modules: each group, and each area of the console. */
 function features(root) {
@@ -44,9 +43,7 @@ export default function serverConfig(root) {
       },
     },
     {
-      files: ['**/*.ts'],
-      plugins: { 'import-x': importX },
-      settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: join(root, 'tsconfig.json') })] },
+      ...importSettings(root, ['**/*.ts']),
       rules: {
         'import-x/no-cycle': 'error',
         'import-x/no-restricted-paths': ['error', { zones }],

@@ -67,7 +67,7 @@ describe('application', () => {
     const editor = page.frameLocator('.tox-edit-area iframe').first().locator('body');
     await editor.click();
     await editor.pressSequentially('创作背景：钱塘江大潮。');
-    // The code dialog: 450 px high (spec §9) and wide enough to read the markup.
+    // The code dialog: 450 px high and wide enough to read the markup.
     await page.locator('.tox-tbtn[aria-label="源代码"]').first().click();
     const codeDialog = page.locator('.tox-dialog');
     await codeDialog.waitFor();

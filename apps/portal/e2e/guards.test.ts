@@ -3,7 +3,7 @@ import { checkScreen, field, login, newAccount, openPortal, register, revokeSess
 
 const GUARDED = ['/application?projectId=6&formId=6', '/projectDetail?id=6', '/user', '/companyDetail?id=1', '/addCompany'];
 
-// Journey 5: guards and redirects of spec §4/§6.
+// Journey 5: guards and redirects (the route table's `guard`, `noReturn`, `noRedirect`).
 describe('guards and redirects', () => {
   let portal: Portal;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { useDeviceType } from './lib/app-state';
 import { recordLocation } from './lib/navigation-history';
 import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './routes';
 
-/** Guards (spec §4, §6), document titles and the per-navigation base data. */
+/** Guards (the route table's `guard`), document titles and the per-navigation base data. */
 export function Root() {
   const location = useLocation();
   const navigate = useNavigate();

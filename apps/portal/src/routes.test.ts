@@ -4,7 +4,7 @@ import { safeRedirect } from './lib/redirect';
 import { countsViews, documentTitle, GUEST_ONLY, LOGIN_REQUIRED, PAGE_ROUTES, pageTitle, routeOf, SERVER_RENDERED } from './routes';
 
 describe('route meta', () => {
-  it('titles every route of spec §2 as DESIGN §5 says; /construction has none', () => {
+  it('titles every route; /construction has none', () => {
     expect(documentTitle('/index', '平台')).toBe('首页 - 平台');
     expect(documentTitle('/addCompany', '平台')).toBe('企业入库申请 - 平台');
     expect(documentTitle('/construction', '平台')).toBe('平台');
@@ -15,7 +15,7 @@ describe('route meta', () => {
     expect(documentTitle('/nowhere', '平台')).toBe('平台');
   });
 
-  it('guards the five pages of spec §6 and keeps logged-in users off /login and /reg', () => {
+  it('guards the five account pages and keeps logged-in users off /login and /reg', () => {
     expect([...LOGIN_REQUIRED].sort()).toEqual(['/addCompany', '/application', '/companyDetail', '/projectDetail', '/user']);
     expect([...GUEST_ONLY].sort()).toEqual(['/login', '/reg']);
   });

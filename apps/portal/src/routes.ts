@@ -1,5 +1,5 @@
 /**
- * The portal's one route table: every URL of spec §2 and what is known about it. The router
+ * The portal's one route table: every URL of the portal and what is known about it. The router
  * (router.tsx), the document titles and breadcrumbs, the guards, the pages the server renders
  * (entry-server.tsx) and the build's preload list (vite.config.ts, read by the server) all derive
  * from it. Plain data, so that the build configuration can import it.
@@ -9,9 +9,9 @@ export interface PageRoute {
   path: string;
   /** The page module, relative to `src/`; the router lazy-loads it, one chunk per page. */
   page: string;
-  /** DESIGN §5: the document title (before the site's) and the breadcrumb. */
+  /** The document title (before the site's) and the breadcrumb. */
   title?: string;
-  /** Spec §6: without a session the visitor is sent to /login; spec §4: with one, to /. */
+  /** 'login': without a session the visitor is sent to /login; 'guest': with one, to /. */
   guard?: 'login' | 'guest';
   /** Outside the site's header and footer. */
   bare?: true;
@@ -36,7 +36,7 @@ export interface RedirectRoute {
 export type PortalRoute = PageRoute | RedirectRoute;
 
 export const ROUTES: readonly PortalRoute[] = [
-  // Spec §2: the home page lives at /index.
+  // The home page lives at /index.
   { path: '/', redirect: '/index' },
   { path: '/index', page: 'features/home/routes/home-page', title: '首页', serverRendered: true },
   { path: '/reg', page: 'features/account/routes/register-page', title: '注册', guard: 'guest', noReturn: true, noRedirect: true },

@@ -134,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     throw error;
   };
 
-  /** Read an envelope out of a body, or fail the way spec §8 says. */
+  /** Read an envelope out of a body, or fail with the error the policy expects (ApiError, SessionInvalidError, TransportError). */
   const readEnvelope = (endpoint: EndpointDeclaration, id: string, status: number, text: string, silent?: boolean) => {
     let json: unknown;
     try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, pathParamNames } from './endpoint';
 import { endpointList, REVIEWER_ENDPOINTS } from './endpoints';
 
-// Spec §7, verbatim: the 24 calls the portal makes.
+// The 24 calls the portal makes, as the product specification lists them.
 const SPEC_CALLS = [
   'GET /api/enterpriseLibrary',
   'GET /api/enterpriseLibrary/{id}',
@@ -48,7 +48,7 @@ const DESIGN_CALLS = [
 describe('endpoint declarations', () => {
   const declared = endpointList.map((e) => `${e.declaration.method} ${e.declaration.path}`);
 
-  it('declare every call of spec §7 and DESIGN §3 exactly once', () => {
+  it('declare every call of the portal and the console exactly once', () => {
     for (const call of [...SPEC_CALLS, ...DESIGN_CALLS]) {
       expect(declared.filter((d) => d === call), call).toHaveLength(1);
     }

@@ -110,7 +110,7 @@ function consoleEndpoint<const T extends EndpointDeclaration>(declaration: T): T
   return defineEndpoint({ ...declaration, passesSiteGate: true });
 }
 
-/** Every call of spec §7 and DESIGN §3, declared once; the SDK and the server are built from these. */
+/** Every call of the portal and the console, declared once; the SDK and the server are built from these. */
 export const endpoints = {
   auth: {
     captcha: defineEndpoint({

@@ -13,7 +13,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-/** The errno catalogue of DESIGN §2. */
+/** The errno catalogue. */
 export const Errno = {
   OK: 200,
   INVALID_INPUT: 400,
@@ -52,7 +52,7 @@ export const ERRNO_MESSAGES: Record<ErrnoValue, string> = {
   1004: '请输入访问密码',
 };
 
-/** The HTTP status that mirrors an errno (DESIGN §2). */
+/** The HTTP status that mirrors an errno. */
 export function httpStatusForErrno(errno: number): number {
   if (errno === Errno.SESSION_INVALID) return 401;
   if (errno === Errno.CAPTCHA_INVALID || errno === Errno.CODE_INVALID) return 400;

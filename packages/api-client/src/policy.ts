@@ -1,12 +1,12 @@
 import type { ApiError, ContractError, TransportError } from './errors';
 
-/** Timings of spec §8/§9. */
+/** Timings of the error policy: request time-out, toast duration, reset after 1001. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const SESSION_RESET_DELAY_MS = 1_000;
 export const ERROR_TOAST_MS = 5_000;
 
 /**
- * What the app does when a call fails (spec §8). The SDK shows nothing itself: it calls these
+ * What the app does when a call fails. The SDK shows nothing itself: it calls these
  * and rejects the call's promise.
  */
 export interface ErrorPolicy {

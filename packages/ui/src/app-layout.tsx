@@ -11,7 +11,7 @@ export interface AppLayoutProps {
 }
 
 /**
- * Header (100 px), main area and footer, never narrower than 800 px (spec §2, §9). The Suspense
+ * Header (100 px), main area and footer, never narrower than 800 px. The Suspense
  * boundaries let a page the server rendered hydrate part by part, in short tasks, instead of in
  * one long one.
  */

@@ -6,7 +6,7 @@ export interface BreadcrumbProps {
   title: string;
 }
 
-/** 首页 plus the current page title (spec §2). */
+/** 首页 plus the current page title. */
 export function Breadcrumb({ title }: BreadcrumbProps) {
   return (
     <nav aria-label="面包屑导航" className="fs-breadcrumb">

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
 
-/** Navigate, except to the route already shown: that is silently ignored (spec §2). */
+/** Navigate, except to the route already shown: that is silently ignored. */
 export function useSafeNavigate() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -3,12 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router-dom';
 import { api, session } from '../lib/api';
 
-/** Spec §8: the answers of the add-enterprise action when it cannot open the form. */
+/** The answers of the add-enterprise action when it cannot open the form. */
 export const AUTHING_MESSAGE = '认证信息已提交，请等待审核';
 export const ALREADY_AUTHENTICATED_MESSAGE = '您已认证，不能重复认证';
 
 /**
- * The add-enterprise action of spec §4: authing → a warning, success → already authenticated,
+ * The add-enterprise action: authing → a warning, success → already authenticated,
  * unauth or fail → the authentication form.
  */
 export function useAddEnterprise(): { run: () => Promise<void>; checking: boolean } {

@@ -9,7 +9,7 @@ function clientAnswering(fetch: typeof globalThis.fetch) {
   return createApiClient({ baseUrl: 'http://portal.test', policy: errorPolicy, fetch });
 }
 
-describe('the error policy wired to notifications (spec §8)', () => {
+describe('the error policy wired to notifications', () => {
   beforeEach(() => show.mockClear());
 
   it('toasts errmsg for 5000 ms, and the text Error when there is none', async () => {

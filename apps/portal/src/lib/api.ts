@@ -24,7 +24,7 @@ export function showError(message: string, title = '出错了'): void {
   notifications.show({ color: 'red', title, message: message || 'Error', autoClose: ERROR_TOAST_MS });
 }
 
-/** Spec §8 wired to Mantine notifications; the SDK adds the 1001 reset and reload. */
+/** The SDK's error policy wired to Mantine notifications; the SDK adds the 1001 reset and reload. */
 export const errorPolicy = {
   onError: (message: string) => showError(message),
   onTransportError: (message: string) => showError(message),

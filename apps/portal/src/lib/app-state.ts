@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getCookie, setCookie } from './cookies';
 
-// Spec §4: the sidebar's open/closed state and the device type are remembered in a cookie.
+// The sidebar's open/closed state and the device type are remembered in a cookie.
 const SIDEBAR_COOKIE = 'flagship-portal-sidebar';
 const DEVICE_COOKIE = 'flagship-portal-device';
 

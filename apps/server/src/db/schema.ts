@@ -1,7 +1,16 @@
-// The whole domain in one Drizzle schema (DESIGN §4). One schema and one set of generated
+// The whole domain in one Drizzle schema (docs/architecture.md has the glossary). One schema and one set of generated
 // migrations serve both drivers, PGlite and PostgreSQL. Column names are snake_case; the
 // TypeScript properties are their camelCase twins.
-import { ENTERPRISE_AUTH_STATUS, type FormField } from '@flagship/api-client';
+// The named values (statuses, kinds, roles) are the contract's, so the columns' checks and the API agree.
+import {
+  ACTOR_KINDS,
+  APPLY_STATUSES,
+  CATEGORY_KINDS,
+  DOWNLOAD_STATUSES,
+  ENTERPRISE_AUTH_STATUS,
+  STAFF_ROLES,
+  type FormField,
+} from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -63,15 +72,6 @@ export interface Attachment {
 }
 export type FormFieldDefinition = FormField;
 
-export const CATEGORY_KINDS = ['project', 'policy', 'expert', 'enterprise'] as const;
-export type CategoryKind = (typeof CATEGORY_KINDS)[number];
-export const STAFF_ROLES = ['admin', 'reviewer'] as const;
-export const APPLICATION_STATUSES = ['draft', 'submitted', 'reviewing', 'returned', 'approved', 'rejected', 'withdrawn'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-/** Enterprise authentication: 0 under review, 1 authenticated, 2 not passed. */
-export const AUTHENTICATION_STATUS = { reviewing: 0, authenticated: 1, rejected: 2 } as const;
-export const DOWNLOAD_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
-export const ACTOR_KINDS = ['staff', 'user', 'system'] as const;
 export const VERIFICATION_PURPOSES = ['findPassword'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -409,7 +409,7 @@ export const applications = pgTable(
       .notNull()
       .references(() => forms.id, { onDelete: 'restrict' }),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default('draft'),
+    status: text('status', { enum: APPLY_STATUSES }).notNull().default('draft'),
     /** Optimistic concurrency: bumped on every change. */
     version: integer('version').notNull().default(1),
     /** Given on first submission, e.g. FS-2026-000123. */
@@ -432,13 +432,13 @@ export const applications = pgTable(
     index('applications_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
     index('applications_form_status_idx').on(t.formId, t.status),
     index('applications_project_idx').on(t.projectId, t.status),
-    check('applications_status_check', sql`${t.status} in (${oneOf(APPLICATION_STATUSES)})`),
+    check('applications_status_check', sql`${t.status} in (${oneOf(APPLY_STATUSES)})`),
   ],
 );
 
 /**
  * Every submission exactly as it was sent, with its receipt: resubmitting a returned application
- * adds a row and never overwrites the first (DESIGN §4: nothing an applicant sent is ever lost).
+ * adds a row and never overwrites the first (nothing an applicant sent is ever lost).
  */
 export const applicationSubmissions = pgTable(
   'application_submissions',
@@ -505,7 +505,7 @@ export const downloadJobs = pgTable(
     applicationId: integer('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: DOWNLOAD_JOB_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: DOWNLOAD_STATUSES }).notNull().default('pending'),
     storageKey: text('storage_key'),
     error: text('error'),
     createdAt: createdAt(),
@@ -515,7 +515,7 @@ export const downloadJobs = pgTable(
   (t) => [
     index('download_jobs_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('download_jobs_status_idx').on(t.status, t.createdAt),
-    check('download_jobs_status_check', sql`${t.status} in (${oneOf(DOWNLOAD_JOB_STATUSES)})`),
+    check('download_jobs_status_check', sql`${t.status} in (${oneOf(DOWNLOAD_STATUSES)})`),
   ],
 );
 

@@ -5,7 +5,7 @@ export const ENTERPRISE_AUTH_STATUS = { AUTHING: 0, SUCCESS: 1, FAIL: 2 } as con
 export const enterpriseAuthStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 export type EnterpriseAuthStatus = z.infer<typeof enterpriseAuthStatusSchema>;
 
-/** Badge text and style of each status (DESIGN §5). */
+/** Badge text and style of each status. */
 export const ENTERPRISE_AUTH_STATUS_LABELS: Record<EnterpriseAuthStatus, { text: string; tone: 'danger' | 'success' }> = {
   0: { text: '认证中', tone: 'danger' },
   1: { text: '已认证', tone: 'success' },

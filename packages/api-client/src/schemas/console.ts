@@ -7,7 +7,7 @@ import { attachmentSchema, categoryKindSchema, expertSchema, policySchema, setti
 import { enterpriseAuthenticationSchema, enterpriseSchema, ENTERPRISE_TYPES } from './enterprise';
 import { applySchema, applyStatusSchema, applySummarySchema, formSchema, projectStatusSchema, projectSummarySchema } from './project';
 
-// The staff console's contract (DESIGN §3: /api/console/*). Staff sessions are apart from
+// The staff console's contract (/api/console/*). Staff sessions are apart from
 // applicant sessions; the token travels in the same authKey header.
 
 export const STAFF_ROLES = ['admin', 'reviewer'] as const;

@@ -1,4 +1,4 @@
-/** Where the self-hosted TinyMCE lives on the site's own origin (spec §7). */
+/** Where the self-hosted TinyMCE lives on the site's own origin. */
 export const TINYMCE_BASE_PATH = '/tinymce';
 
 export function tinymceBaseUrl(origin: string = window.location.origin): string {
@@ -35,7 +35,7 @@ export const EDITOR_TOOLBAR = [
 
 export const EDITOR_HEIGHT = 600;
 
-/** Options of spec §9; base_url and setup are added by the component. */
+/** The editor's options; base_url and setup are added by the component. */
 export const EDITOR_OPTIONS = {
   height: EDITOR_HEIGHT,
   language: 'zh-CN',

@@ -19,7 +19,7 @@ describe('RichTextEditor', () => {
     expect(errors).toHaveBeenCalledTimes(1);
   });
 
-  it('is configured as spec §9 says', () => {
+  it('is configured with the toolbar, plugins, language and sizes the portal uses', () => {
     expect(tinymceScriptSrc('https://apply.example.org')).toBe('https://apply.example.org/tinymce/tinymce.min.js');
     expect(EDITOR_OPTIONS).toMatchObject({
       height: 600,

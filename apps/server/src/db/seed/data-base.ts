@@ -1,5 +1,6 @@
 // Base data of the demo: the region tree, the categories of each kind and the site settings.
-import type { Banner, CategoryKind, FriendlyLink } from '../schema';
+import type { CategoryKind } from '@flagship/api-client';
+import type { Banner, FriendlyLink } from '../schema';
 
 export interface RegionSeed {
   name: string;
