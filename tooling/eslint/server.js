@@ -57,7 +57,7 @@ export default function serverConfig(root) {
           'error',
           {
             paths: [{ name: 'drizzle-orm', message: SQL_ONLY_IN_REPOSITORIES }],
-            patterns: [{ group: ['**/db/schema'], message: SQL_ONLY_IN_REPOSITORIES }],
+            patterns: [{ group: ['drizzle-orm/*', '**/db/schema'], message: SQL_ONLY_IN_REPOSITORIES }],
           },
         ],
       },

@@ -4,7 +4,7 @@ import type { Config } from './env';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 
-/** What every route module gets: configuration, the database and the outside world. */
+/** What every module's handlers get: configuration, the database and the outside world. */
 export interface AppContext {
   config: Config;
   db: Database;

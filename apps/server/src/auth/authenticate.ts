@@ -1,10 +1,12 @@
-import { Errno, type EndpointDeclaration } from '@flagship/api-client';
+import { Errno, type EndpointDeclaration, type StaffRole } from '@flagship/api-client';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { AppError } from '../http/errors';
+import { AppError, forbidden } from '../http/errors';
 import type { Principal } from './principal';
 import { findPrincipal } from './principal-repository';
-import { requireAdmin } from './staff';
+
+/** A staff endpoint whose declaration names no roles is for admins. */
+const ADMINS_ONLY: readonly StaffRole[] = ['admin'];
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
 function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
@@ -34,7 +36,7 @@ export async function authenticate(db: Database, req: FastifyRequest, declaratio
   if (declaration.auth === 'user' && principal.kind !== 'user') throw new AppError(Errno.FORBIDDEN, '请使用申报账号登录');
   if (declaration.auth === 'staff') {
     if (principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
-    if (!(declaration.roles ?? ['admin']).includes(principal.role)) requireAdmin(principal);
+    if (!(declaration.roles ?? ADMINS_ONLY).includes(principal.role)) throw forbidden('无权执行此操作：仅管理员可用');
   }
   return principal;
 }

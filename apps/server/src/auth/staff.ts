@@ -1,16 +1,10 @@
 import { Errno, STAFF_ROLES, staffAccountSchema, type StaffRole } from '@flagship/api-client';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../db/password';
-import { AppError, forbidden } from '../http/errors';
+import { AppError } from '../http/errors';
 import { isCommonPassword } from '../lib/common-passwords';
 import { writeAudit } from '../shared/audit-repository';
-import type { StaffPrincipal } from './principal';
 import { insertStaff, lockOtherEnabledAdmins, lockStaffByAccount, revokeStaffSessions, updateStaffRow } from './staff-repository';
-
-export function requireAdmin(member: StaffPrincipal): StaffPrincipal {
-  if (member.role !== 'admin') throw forbidden('无权执行此操作：仅管理员可用');
-  return member;
-}
 
 /** Why a staff password is too weak, or null: 8+ characters of three kinds, not a common one. */
 export function staffPasswordProblem(password: string, account: string): string | null {

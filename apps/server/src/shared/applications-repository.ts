@@ -1,5 +1,5 @@
 // Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
-// applicant's own applications: the project group reads them, the apply group changes them.
+// applicant's own applications, read by the project and apply groups and the console's review.
 import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';

@@ -9,7 +9,8 @@ import type { Database, Executor } from '../db/client';
 import { applications, downloadJobs, forms, projects, regions, uploads, users } from '../db/schema';
 import { iso } from '../lib/dates';
 import { applicationDocx } from '../lib/documents';
-import { packageZip, startSweeper } from '../lib/download-jobs';
+import { startSweeper } from '../lib/sweeper';
+import { packageZip } from '../lib/zips';
 import { newStorageKey, type Storage } from '../lib/storage';
 import { documentName, referencedUploads } from './applications';
 

@@ -4,6 +4,9 @@ import type { Executor } from '../db/client';
 import { enterpriseAuthentications, regions } from '../db/schema';
 import { iso } from '../lib/dates';
 
+/** A user's authentication in force is the one they submitted last. */
+const LATEST_FIRST = [desc(enterpriseAuthentications.createdAt), desc(enterpriseAuthentications.id)];
+
 /** A user's latest enterprise authentication (what their status is), null when none was submitted. */
 export async function latestAuthentication(db: Executor, userId: number): Promise<EnterpriseAuthentication | null> {
   const [row] = await db
@@ -11,7 +14,7 @@ export async function latestAuthentication(db: Executor, userId: number): Promis
     .from(enterpriseAuthentications)
     .leftJoin(regions, eq(regions.id, enterpriseAuthentications.regionId))
     .where(eq(enterpriseAuthentications.userId, userId))
-    .orderBy(desc(enterpriseAuthentications.createdAt), desc(enterpriseAuthentications.id))
+    .orderBy(...LATEST_FIRST)
     .limit(1);
   if (!row) return null;
   const a = row.authentication;
@@ -37,5 +40,12 @@ export async function latestAuthentication(db: Executor, userId: number): Promis
 
 /** The status of the user's latest enterprise authentication, null when none was submitted. */
 export async function enterpriseStatusOf(db: Executor, userId: number): Promise<EnterpriseAuthStatus | null> {
-  return (await latestAuthentication(db, userId))?.status ?? null;
+  // Asked on every login and profile read: the status alone, not the whole record.
+  const [row] = await db
+    .select({ status: enterpriseAuthentications.status })
+    .from(enterpriseAuthentications)
+    .where(eq(enterpriseAuthentications.userId, userId))
+    .orderBy(...LATEST_FIRST)
+    .limit(1);
+  return row ? (row.status as EnterpriseAuthStatus) : null;
 }

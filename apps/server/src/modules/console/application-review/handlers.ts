@@ -1,11 +1,11 @@
 import { APPLY_STATUS_LABELS, fieldValueToText, type ApplyStatus, type FormField } from '@flagship/api-client';
-import { zipSync, type Zippable } from 'fflate';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { sendFile } from '../../../http/send-file';
 import { beijingTime } from '../../../lib/beijing-time';
 import { workbookXlsx, XLSX_MIME, type WorkbookSheet } from '../../../lib/workbook';
+import { zipOfZips } from '../../../lib/zips';
 import { documentName, referencedUploads } from '../../../shared/applications';
 import { audit } from '../../../shared/audit-repository';
 import { buildPackage, regionNames } from '../../../shared/download-jobs-repository';
@@ -163,15 +163,12 @@ export function applicationReviewHandlers({ db, mailer, log, storage }: AppConte
     applyDownload: async ({ params, query, principal, req, reply }) => {
       const rows = await selectedOfProject(params.projectId, query.ids);
       // Each application as its own package (the applicant's download: .docx plus attachments).
-      const entries: Zippable = {};
-      const taken = new Set<string>();
+      const packages = [];
       for (const r of rows) {
-        let name = `${documentName({ projectTitle: r.projectTitle, formTitle: r.formTitle, application: r.application })}.zip`;
-        for (let n = 2; taken.has(name); n++) name = name.replace(/( \(\d+\))?\.zip$/, ` (${n}).zip`);
-        taken.add(name);
-        entries[name] = [await buildPackage(db, storage, r.application.id), { level: 0 }];
+        const name = `${documentName({ projectTitle: r.projectTitle, formTitle: r.formTitle, application: r.application })}.zip`;
+        packages.push({ name, body: await buildPackage(db, storage, r.application.id) });
       }
-      const zip = Buffer.from(zipSync(entries));
+      const zip = zipOfZips(packages);
       await audit(db, principal, req, 'apply.download', { type: 'project', id: params.projectId }, { ids: rows.map((r) => r.application.id) });
       return sendFile(reply, zip, 'application/zip', `${fileTitle(rows[0]?.projectTitle ?? '申报')}-申报材料.zip`);
     },

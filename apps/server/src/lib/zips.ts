@@ -1,5 +1,6 @@
-// What download jobs need that knows no table: the package's zip and the sweeping timer. The
-// jobs themselves (their rows, what goes into a package) are in shared/download-jobs-repository.ts.
+// The zips the site hands out: one application's package (the applicant's download and each
+// entry of staff's), and staff's zip of several packages. What goes into them is read in
+// shared/download-jobs-repository.ts.
 import { zipSync, type Zippable } from 'fflate';
 
 export interface PackageFile {
@@ -30,12 +31,10 @@ export function packageZip(document: Omit<PackageFile, 'mime'>, attachments: Pac
   return Buffer.from(zipSync(entries));
 }
 
-/** Run `sweep` every `intervalMs` until the returned function is called. */
-export function startSweeper(intervalMs: number, sweep: () => Promise<void>, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    sweep().catch(onError);
-  }, intervalMs);
-  // The sweeper alone must not keep the process alive.
-  timer.unref();
-  return () => clearInterval(timer);
+/** Several finished zips in one, stored as they are: `a.zip`, `a (2).zip`. */
+export function zipOfZips(files: { name: string; body: Uint8Array }[]): Buffer {
+  const entries: Zippable = {};
+  const taken = new Set<string>();
+  for (const file of files) entries[uniqueName(file.name, taken)] = [file.body, { level: 0 }];
+  return Buffer.from(zipSync(entries));
 }
