@@ -9,6 +9,7 @@ import { FilterBar } from '../../components/filter-bar';
 import { ListView } from '../../components/list-view';
 import { Page } from '../../components/page';
 import { api } from '../../lib/api';
+import { fromShanghaiWallTime } from '../../lib/format';
 import { LIST_QUERY } from '../../lib/list';
 import { TONE } from '../../lib/tones';
 import { ACTION_FAMILIES, ACTION_LABELS, ACTOR_KIND_LABELS, OBJECT_LABELS } from './audit-labels';
@@ -40,8 +41,8 @@ export default function AuditPage() {
           action: action || undefined,
           objectType: objectType || undefined,
           // Whole days in Beijing time.
-          from: from ? `${from}T00:00:00+08:00` : undefined,
-          to: to ? `${to}T23:59:59+08:00` : undefined,
+          from: fromShanghaiWallTime(from && `${from} 00:00:00`) ?? undefined,
+          to: fromShanghaiWallTime(to && `${to} 23:59:59`) ?? undefined,
         },
         { signal },
       ),
