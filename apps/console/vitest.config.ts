@@ -25,6 +25,8 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // As in the portal: expect.poll's one-second default is shorter than a busy server's answer.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

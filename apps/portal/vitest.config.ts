@@ -22,6 +22,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One Chromium at a time on small machines; files still share one server.
           fileParallelism: false,
+          // A server answer under load (a password hash on a busy machine) can take longer than
+          // expect.poll's one-second default; a journey waits for what a person would wait for.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
