@@ -12,3 +12,5 @@ app.get('/bench/bare', async () => bare);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+// Exit on SIGTERM so that a CPU profile (--cpu-prof) is written.
+process.once('SIGTERM', () => process.exit(0));

@@ -182,6 +182,52 @@ describe('staff and applicants across the console and the portal', () => {
     expect(mails.some((mail) => mail.includes(`Subject: 申报已通过：${title}`))).toBe(true);
   });
 
+  it('staff export the call and download the application as background jobs: progress, a failure with retry, the file', async () => {
+    const { page } = staff;
+    const { url } = browsers;
+    await page.goto(`${url}/console/review/applications?projectId=${projectId}`);
+    const row = page.getByRole('row', { name: new RegExp(account) });
+    await row.waitFor();
+
+    // The spreadsheet: the job answers at once and is polled until done; the file then downloads by itself.
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出汇总表（.xlsx）' }).click();
+    const panel = page.getByRole('region', { name: '导出申报汇总表' });
+    await panel.getByRole('progressbar', { name: '导出申报汇总表进度' }).waitFor();
+    await panel.getByText('已完成 1 / 1 份').waitFor();
+    expect((await exported).suggestedFilename()).toBe(`${title}-申报汇总.xlsx`);
+    await panel.getByRole('link', { name: /^下载文件/ }).waitFor();
+    await checkScreen(page, 'console-export-done');
+    await panel.getByRole('button', { name: '关闭任务面板' }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    // The batch download, its first poll answered as running and its second as failed (as a broken
+    // package would): the failure is shown with a retry, and the retry builds the zip.
+    let polls = 0;
+    await page.route('**/api/console/jobs/*', async (route) => {
+      polls += 1;
+      if (polls > 2) return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.json()) as { errno: number; errmsg: string; data: Record<string, unknown> };
+      const data = polls === 1 ? { ...body.data, status: 'running', progress: { done: 0, total: 1 } } : { ...body.data, status: 'failed', error: '申报 FS-TEST 的附件「缺失.pdf」已不存在，无法打包' };
+      await route.fulfill({ response, json: { ...body, data } });
+    });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '打包下载（.zip）' }).click();
+    const zipPanel = page.getByRole('region', { name: '打包下载申报' });
+    await zipPanel.getByText('正在生成…').waitFor();
+    await zipPanel.getByText('已完成 0 / 1 份').waitFor();
+    await checkScreen(page, 'console-download-running');
+    await zipPanel.getByText('申报 FS-TEST 的附件「缺失.pdf」已不存在，无法打包').waitFor();
+    await checkScreen(page, 'console-download-failed');
+    await page.unroute('**/api/console/jobs/*');
+    const zipped = page.waitForEvent('download');
+    await zipPanel.getByRole('button', { name: '重试' }).click();
+    expect((await zipped).suggestedFilename()).toBe(`${title}-申报材料.zip`);
+    await zipPanel.getByText('已完成 1 / 1 份').waitFor();
+    await zipPanel.getByRole('link', { name: /^下载文件/ }).waitFor();
+  });
+
   it('an enterprise authentication approved in the console puts the company in the library and the badge reads 已认证', async () => {
     const { page } = applicant;
     const { url } = browsers;

@@ -22,9 +22,15 @@ import { installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installNulGuard } from './http/nul-guard';
 import { loadPortalRenderer, portalPages } from './http/portal-pages';
 import { requestForLog } from './http/request-log';
-import { startJobSweeper } from './shared/download-jobs-repository';
-import { createMailer, type Mailer } from './lib/mailer';
+import { startDownloadJobs } from './shared/download-jobs-repository';
+import { startReminders } from './shared/reminders-repository';
+import type { Jobs } from './lib/jobs';
+import { createJobs } from './lib/jobs-create';
+import { createMailer, queuedMailer, workMail, type Mailer } from './lib/mailer';
 import { storageFor } from './lib/storage';
+import { installHealthRoutes } from './plugins/health';
+import { registerLoadShedding } from './plugins/load-shedding';
+import { installMetrics } from './plugins/metrics';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { installSiteGate } from './plugins/site-gate';
 import { applyHandlers } from './modules/apply/handlers';
@@ -33,6 +39,7 @@ import { baseHandlers } from './modules/base/handlers';
 import { consoleContentHandlers } from './modules/console/content/handlers';
 import { publishingHandlers } from './modules/console/publishing/handlers';
 import { applicationReviewHandlers } from './modules/console/application-review/handlers';
+import { startStaffJobs } from './modules/console/application-review/staff-jobs';
 import { authenticationReviewHandlers } from './modules/console/authentication-review/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
 import { settingsHandlers } from './modules/console/settings/handlers';
@@ -52,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, for the test that holds routes and declarations together. */
     routeTable: { method: string; url: string }[];
+    /** The job queue (started when the app is ready, stopped when it closes); tests wait on it. */
+    jobs: Jobs;
   }
 }
 
@@ -59,13 +68,15 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Replace the mailer (tests read the outbox instead). */
+  /** Replace the mail transport (tests read the outbox instead). */
   mailer?: Mailer;
+  /** Replace the job queue (default: pg-boss with DATABASE_URL, else in-process). */
+  jobs?: Jobs;
 }
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-export async function buildApp({ config, db, logger, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: { req: requestForLog } },
     trustProxy: config.trustProxy,
@@ -87,12 +98,19 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   installErrorHandler(app);
   installNulGuard(app);
 
+  const jobs = givenJobs ?? createJobs({ databaseUrl: config.databaseUrl, concurrency: config.jobConcurrency, log: app.log, ssl: config.database.ssl });
+  app.decorate('jobs', jobs);
+  // Before any route, so every answer is counted.
+  installMetrics(app, { db, queueDepth: () => jobs.depth() });
+  const mailTransport = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = {
     config,
     db,
     log: app.log,
-    storage: storageFor(config.dataDir),
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    storage: storageFor(config),
+    // Messages go through the queue (retried with back-off); the transport sends them from there.
+    mailer: queuedMailer(jobs),
+    jobs,
   };
 
   await app.register(helmet, {
@@ -121,8 +139,10 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
     origin: (origin, callback) => callback(null, !origin || config.allowedOrigins.includes(origin)),
     credentials: true,
     allowedHeaders: ['content-type', 'authkey', 'if-none-match'],
-    exposedHeaders: ['etag', 'content-disposition', 'x-captcha-answer'],
+    exposedHeaders: ['etag', 'content-disposition', 'x-captcha-answer', 'retry-after'],
   });
+  // After helmet and CORS, so a shed answer still carries their headers.
+  await registerLoadShedding(app, config.loadShedding);
   // Compressed answers for the portal's scripts and styles and for larger JSON pages.
   await app.register(compress, {
     global: true,
@@ -140,6 +160,7 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
   });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 5 } });
   installSiteGate(app, db);
+  installHealthRoutes(app, { db, bucket: config.storage.kind === 's3' ? config.storage : undefined });
 
   const handlers: Handlers = {
     auth: authHandlers(ctx),
@@ -161,12 +182,15 @@ export async function buildApp({ config, db, logger, mailer }: BuildOptions): Pr
       ...authenticationReviewHandlers(ctx),
     },
   };
-  // Every process sweeps everyone's download jobs, so nothing waits for its owner to come back.
-  let stopSweeper: (() => void) | undefined;
+  // The queue starts once the app is ready (the database is migrated by then); every instance works every kind.
   app.addHook('onReady', async () => {
-    stopSweeper = startJobSweeper(ctx, config.jobSweepMs);
+    await jobs.start();
+    await workMail(jobs, mailTransport, app.log);
+    await startDownloadJobs(ctx);
+    await startReminders(ctx);
+    await startStaffJobs(ctx);
   });
-  app.addHook('onClose', async () => stopSweeper?.());
+  app.addHook('onClose', async () => jobs.stop());
 
   registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),

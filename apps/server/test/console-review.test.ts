@@ -1,6 +1,4 @@
 import { creditCodeCheckChar, Errno, type SubmitAuthenticationInput } from '@flagship/api-client';
-import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer } from '../src/lib/mailer';
@@ -105,7 +103,7 @@ describe.each(drivers)('console review on %s', (driver) => {
       const c = server.client();
       const info = await c.api.auth.login({ account: applicant.account, password: applicant.password, captcha: await c.captcha() });
       expect(info.enterprise_authentication_status).toBe(1);
-      expect(server.outbox().some((m) => m.includes(`To: ${applicant.account}`) && m.includes('企业认证已通过'))).toBe(true);
+      expect((await server.outbox()).some((m) => m.includes(`To: ${applicant.account}`) && m.includes('企业认证已通过'))).toBe(true);
       expect((await auditOf(server, 'authentication.approve'))[0]?.detail).toMatchObject({ enterpriseId: approved.enterpriseId, creditCode: input.creditCode });
     });
   });
@@ -161,7 +159,7 @@ describe.each(drivers)('console review on %s', (driver) => {
       const returned = await reviewer.api.console.applyReview({ applyId, status: 'returned', message: '请补充演出场次说明' });
       expect(returned).toMatchObject({ status: 'returned', reviewMessage: '请补充演出场次说明', reviewerAccount: reviewer.account });
       expect(returned.reviewedAt).toBeTruthy();
-      const returnMail = server.outbox().find((m) => m.includes(`To: ${alice.account}`) && m.includes('退回修改'));
+      const returnMail = (await server.outbox()).find((m) => m.includes(`To: ${alice.account}`) && m.includes('退回修改'));
       expect(returnMail).toContain('测试专项资助项目');
 
       const mine = await alice.api.project.applyDetail({ applyId });
@@ -178,7 +176,7 @@ describe.each(drivers)('console review on %s', (driver) => {
       const approved = await admin.api.console.applyReview({ applyId, status: 'approved', message: '同意立项', version: resent.version });
       expect(approved.status).toBe('approved');
       expect((await alice.api.project.applyDetail({ applyId })).status).toBe('approved');
-      const mail = server.outbox().find((m) => m.includes(`To: ${alice.account}`) && m.includes('已通过'));
+      const mail = (await server.outbox()).find((m) => m.includes(`To: ${alice.account}`) && m.includes('已通过'));
       expect(mail).toBeDefined();
       expect(mail).toContain('测试专项资助项目');
       expect(mail).toContain('同意立项');
@@ -197,7 +195,7 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect((await reviewer.api.console.applyGet({ applyId: sent.id })).apply.applicantEmail).toBeNull();
       const rejected = await reviewer.api.console.applyReview({ applyId: sent.id, status: 'rejected', message: '不符合申报条件' });
       expect(rejected.applicantEmail).toBeNull();
-      const sms = server.outbox().find((m) => m.includes(`To: ${carol.account}`));
+      const sms = (await server.outbox()).find((m) => m.includes(`To: ${carol.account}`));
       expect(sms).toContain('Channel: sms');
       expect(sms).toContain('未通过');
       expect((await carol.api.project.applyDetail({ applyId: sent.id })).status).toBe('rejected');
@@ -219,53 +217,14 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect((await reviewer.api.console.applyGet({ applyId: sent.id })).apply.applicantEmail).toBe('carol@example.org');
     });
 
-    it('exports a spreadsheet with one column per field, by link with authkey or through the SDK', async () => {
-      const blob = await reviewer.api.console.applyExport({ projectId });
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(await blob.arrayBuffer());
-      const sheet = workbook.worksheets[0]!;
-      const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header.slice(0, 4)).toEqual(['申报编号', '申报人', '状态', '提交时间']);
-      expect(header).toEqual(expect.arrayContaining(['项目名称', '演出场次', '申请资助金额', '所在地区', '申报书', '主创团队']));
-      expect(header).not.toContain('基本信息');
-      const rows = [];
-      for (let i = 2; i <= sheet.rowCount; i++) rows.push((sheet.getRow(i).values as unknown[]).slice(1).map(String));
-      const alicesRow = rows.find((r) => r[0] === serial)!;
-      expect(alicesRow).toContain('已通过');
-      expect(alicesRow).toContain('原创越剧《钱塘潮》');
-      expect(alicesRow).toContain(region.path);
-      expect(alicesRow).toContain('申报书.pdf');
-      expect(alicesRow).toContain('180,000.50 元');
-      expect(rows).toHaveLength(2);
-
-      const url = `${server.baseUrl}/api/console/project/${projectId}/export?authkey=${encodeURIComponent(admin.api.session.getToken()!)}&status=approved`;
-      const response = await fetch(url);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('spreadsheetml');
-      expect(response.headers.get('content-disposition')).toContain('.xlsx');
-      expect((await fetch(`${server.baseUrl}/api/console/project/${projectId}/export`)).status).toBe(401);
-      const applicantLink = `${server.baseUrl}/api/console/project/${projectId}/export?authkey=${encodeURIComponent(alice.api.session.getToken()!)}`;
-      expect((await fetch(applicantLink)).status).toBe(403);
-      expect((await auditOf(server, 'apply.export'))[0]?.actorId).toBe(admin.staffId);
-    });
-
-    it('downloads selected applications as one zip and gives their print data', async () => {
-      const blob = await admin.api.console.applyDownload({ projectId, ids: [applyId] });
-      const outer = unzipSync(new Uint8Array(await blob.arrayBuffer()));
-      const names = Object.keys(outer);
-      expect(names).toHaveLength(1);
-      expect(names[0]).toContain(serial);
-      const inner = unzipSync(outer[names[0]!]!);
-      expect(Object.keys(inner).some((n) => n.endsWith('.docx'))).toBe(true);
-      expect(Object.keys(inner)).toContain('附件/申报书.pdf');
-
+    it('gives the print data of selected applications (spreadsheets and zips are jobs: console-jobs.test.ts)', async () => {
       const print = await reviewer.api.console.applyBatchPrint({ projectId, ids: [applyId] });
       expect(print.list[0]).toMatchObject({ apply: { id: applyId, status: 'approved' }, form: { id: formId }, project: { id: projectId } });
 
       const other = await createCall(server.handle.db, 'open');
-      expect((await apiError(admin.api.console.applyDownload({ projectId: other.projectId, ids: [applyId] }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
+      expect((await apiError(admin.api.console.applyBatchPrint({ projectId: other.projectId, ids: [applyId] }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
       expect((await apiError(admin.api.console.applyBatchPrint({ projectId, ids: [] }, { silent: true }))).errmsg).toMatch(/^申报编号：/);
-      expect((await auditOf(server, 'apply.download'))[0]?.detail).toMatchObject({ ids: [applyId] });
+      expect((await auditOf(server, 'apply.print'))[0]?.detail).toMatchObject({ ids: [applyId] });
     });
   });
 });

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { downloadJobs, projects } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
-import { failIfStalled, sweepJobs } from '../src/shared/download-jobs-repository';
+import { DOWNLOAD_SWEEP_JOB, failIfStalled, sweepJobs } from '../src/shared/download-jobs-repository';
 import { storageFor } from '../src/lib/storage';
 import { createCall, PNG, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
@@ -29,7 +29,7 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
   const evidenceBytes = pdf('evidence body');
 
   beforeAll(async () => {
-    server = await startTestServer(driver, { jobSweepMs: 100 });
+    server = await startTestServer(driver);
     [alice, bob] = await Promise.all([server.newUser(), server.newUser()]);
     call = await createCall(server.handle.db, 'open', 3);
     region = await someDistrict(server.handle.db);
@@ -209,7 +209,8 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     const error = await apiError(alice.api.apply.downloadStatus({ ...second, name: job.name }, { silent: true }));
     expect(error.errno).toBe(Errno.NOT_FOUND);
     expect(error.errmsg).toContain('过期');
-    // The sweeper (every 100 ms here) deletes the file and the row.
+    // The sweep (a scheduled job, every 10 minutes; sent at once here) deletes the file and the row.
+    await server.app.jobs.send(DOWNLOAD_SWEEP_JOB, {});
     await until(async () => !existsSync(file) && (await server.handle.db.select().from(downloadJobs).where(eq(downloadJobs.id, row!.id))).length === 0);
     expect((await apiError(alice.api.apply.downloadStatus({ ...second, name: job.name }, { silent: true }))).errmsg).toBe('下载任务不存在');
   });
@@ -220,7 +221,7 @@ describe.each(drivers)('documents and packages on %s', (driver) => {
     const apply = await alice.api.apply.save({ ...form, data: { projectName: '中断' }, version: 0 });
     const [stuck] = await server.handle.db
       .insert(downloadJobs)
-      .values({ name: randomBytes(16).toString('hex'), userId: alice.userId, applicationId: apply.id, status: 'running', expiresAt: new Date(Date.now() + 3600_000), updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .values({ name: randomBytes(16).toString('hex'), userId: alice.userId, applicationId: apply.id, status: 'running', expiresAt: new Date(Date.now() + 3600_000), updatedAt: new Date(Date.now() - 60 * 60_000) })
       .returning();
     // Failed by a sweep between someone's read and their stall check, it still answers as failed.
     await sweepJobs({ db: server.handle.db, storage: storageFor(server.config.dataDir) });

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Errno } from '@flagship/api-client';
+import { startS3Server, type ThrowawayS3 } from '@flagship/testing';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
@@ -7,20 +11,46 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
 import { applications, staff, staffSessions, uploads } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
+import { loadConfig } from '../src/env';
+import { s3Client } from '../src/lib/storage';
 import { cfb, createCall, EXE, HTML, PNG, pdf, SVG, validData } from './apply-fixtures';
-import { apiError, drivers, startTestServer, type TestServer } from './harness';
+import { apiError, drivers, startTestServer, type Driver, type TestServer } from './harness';
 
 type User = Awaited<ReturnType<TestServer['newUser']>>;
 
-describe.each(drivers)('uploads on %s', (driver) => {
+// Every database driver on local disk, and PGlite with an S3-compatible bucket (s3rver on loopback).
+const setups: { driver: Driver; storage: 'disk' | 's3' }[] = [...drivers.map((driver) => ({ driver, storage: 'disk' as const })), { driver: 'pglite', storage: 's3' }];
+
+describe.each(setups)('uploads on $driver with $storage storage', ({ driver, storage }) => {
   let server: TestServer;
   let owner: User;
   let other: User;
+  let s3: ThrowawayS3 | undefined;
   beforeAll(async () => {
-    server = await startTestServer(driver);
+    if (storage === 's3') s3 = await startS3Server();
+    server = await startTestServer(driver, s3 ? { storage: loadConfig(s3.env).storage } : {});
     [owner, other] = await Promise.all([server.newUser(), server.newUser()]);
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await s3?.stop();
+  });
+
+  /** Every key in storage, to see that a refused upload left nothing behind. */
+  const storedKeys = async (): Promise<string[]> => {
+    const settings = server.config.storage;
+    if (settings.kind === 'disk') return readdirSync(join(server.config.dataDir, 'uploads'), { recursive: true, encoding: 'utf8' }).sort();
+    const client = s3Client(settings);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, ContinuationToken: token }));
+      keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+      token = page.NextContinuationToken;
+    } while (token);
+    client.destroy();
+    return keys.sort();
+  };
 
   const upload = (user: User, bytes: Buffer, name: string) => user.api.files.upload({ file: new Blob([new Uint8Array(bytes)]), name }, { silent: true });
 
@@ -169,11 +199,118 @@ describe.each(drivers)('uploads on %s', (driver) => {
     expect(error.errno).toBe(Errno.INVALID_INPUT);
   });
 
-  it('answers 413 for a file over the limit (21 MB)', async () => {
+  it('answers 413 for a file over the limit (21 MB), and leaves nothing in storage', async () => {
+    const before = await storedKeys();
+    const rows = await server.handle.db.select({ id: uploads.id }).from(uploads);
     const big = Buffer.concat([pdf(), Buffer.alloc(21 * 1024 * 1024)]);
     const error = await apiError(upload(owner, big, 'big.pdf'));
     expect(error.errno).toBe(Errno.TOO_LARGE);
     expect(error.status).toBe(413);
     expect(error.errmsg).toContain('20 MB');
+    expect(await storedKeys()).toEqual(before);
+    expect(await server.handle.db.select({ id: uploads.id }).from(uploads)).toHaveLength(rows.length);
+    // The connection is still good for the next request.
+    expect((await upload(owner, PNG, 'after.png')).mime).toBe('image/png');
+  });
+
+  it('sniffs the type of a large file from its first bytes and the rest as it streams', async () => {
+    const before = await storedKeys();
+    // An old Word file whose directory (with the WordDocument stream's name) is far past the first bytes.
+    const header = cfb('Root Entry').subarray(0, 512);
+    const word = Buffer.concat([header, Buffer.alloc(3 * 1024 * 1024, 1), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(100)]);
+    const doc = await upload(owner, word, '旧版大文件.doc');
+    expect(doc).toMatchObject({ mime: 'application/msword', size: word.length, sha256: createHash('sha256').update(word).digest('hex') });
+    // A compound file that turns out to be no Office document is refused once read, and removed.
+    const installer = Buffer.concat([header, Buffer.alloc(3 * 1024 * 1024, 1)]);
+    const refused = await apiError(upload(owner, installer, 'setup.doc'));
+    expect(refused.errno).toBe(Errno.INVALID_INPUT);
+    expect(refused.errmsg).toContain('不支持的文件类型');
+    // A Word document whose [Content_Types].xml comes last, after a large part: told by its folders.
+    const filler = Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 7919) % 251));
+    const docx = Buffer.from(
+      zipSync(
+        {
+          'word/media/image1.bin': [new Uint8Array(filler), { level: 0 }],
+          'word/document.xml': strToU8('<w:document/>'),
+          '[Content_Types].xml': strToU8('<Types><Override ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+        },
+        { level: 0 },
+      ),
+    );
+    expect((await upload(owner, docx, '方案.docx')).mime).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const after = await storedKeys();
+    expect(after.filter((k) => !before.includes(k))).toHaveLength(2);
+  });
+
+  it('serves byte ranges: 206 for a range, 416 past the end, whole when If-Range does not match', async () => {
+    const bytes = pdf('ranges '.repeat(100));
+    const file = await upload(owner, bytes, '范围.pdf');
+    const get = (headers: Record<string, string> = {}, method = 'GET') =>
+      fetch(`${server.baseUrl}${file.url}`, { method, headers: { authKey: owner.api.session.getToken()!, ...headers } });
+    const body = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-length')).toBe(String(bytes.length));
+    const etag = whole.headers.get('etag');
+    expect(etag).toBe(`"${file.sha256}"`);
+    expect((await body(whole)).equals(bytes)).toBe(true);
+
+    const first = await get({ range: 'bytes=0-9' });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe(`bytes 0-9/${bytes.length}`);
+    expect(first.headers.get('content-length')).toBe('10');
+    expect(first.headers.get('content-type')).toBe('application/pdf');
+    expect(first.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect((await body(first)).equals(bytes.subarray(0, 10))).toBe(true);
+
+    const middle = await get({ range: 'bytes=100-199' });
+    expect(middle.status).toBe(206);
+    expect((await body(middle)).equals(bytes.subarray(100, 200))).toBe(true);
+
+    const rest = await get({ range: `bytes=${bytes.length - 50}-` });
+    expect(rest.headers.get('content-range')).toBe(`bytes ${bytes.length - 50}-${bytes.length - 1}/${bytes.length}`);
+    expect((await body(rest)).equals(bytes.subarray(-50))).toBe(true);
+
+    const suffix = await get({ range: 'bytes=-20' });
+    expect(suffix.status).toBe(206);
+    expect((await body(suffix)).equals(bytes.subarray(-20))).toBe(true);
+
+    const past = await get({ range: `bytes=${bytes.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+    await past.arrayBuffer();
+
+    // A resumed download whose copy is still current gets the rest; an outdated one the whole file.
+    const resumed = await get({ range: 'bytes=10-', 'if-range': etag! });
+    expect(resumed.status).toBe(206);
+    expect((await body(resumed)).equals(bytes.subarray(10))).toBe(true);
+    const outdated = await get({ range: 'bytes=10-', 'if-range': '"something-else"' });
+    expect(outdated.status).toBe(200);
+    expect((await body(outdated)).equals(bytes)).toBe(true);
+
+    // Several ranges at once, or nonsense, are ignored: the whole file.
+    for (const range of ['bytes=0-1,5-6', 'bytes=9-2', 'items=0-1']) {
+      const ignored = await get({ range });
+      expect(ignored.status, range).toBe(200);
+      expect((await body(ignored)).equals(bytes), range).toBe(true);
+    }
+
+    // A browser revalidating its copy gets 304 and no bytes.
+    const revalidated = await get({ 'if-none-match': etag! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const changed = await get({ 'if-none-match': '"older"' });
+    expect(changed.status).toBe(200);
+    await changed.arrayBuffer();
+
+    const head = await get({}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+
+    // Someone else's file answers 404 whatever the range.
+    const theirs = await fetch(`${server.baseUrl}${file.url}`, { headers: { authKey: other.api.session.getToken()!, range: 'bytes=0-9' } });
+    expect(theirs.status).toBe(404);
   });
 });

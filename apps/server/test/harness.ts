@@ -11,8 +11,20 @@ import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
 import { loadConfig, type Config } from '../src/env';
+import type { Jobs } from '../src/lib/jobs';
+import { createJobs } from '../src/lib/jobs-create';
+import { MAIL_JOB } from '../src/lib/mailer';
+import { silentLog } from './silent-log';
+
+export { silentLog } from './silent-log';
 
 export type Driver = 'pglite' | 'postgres';
+
+/** The same queue, but every retry comes at once: tests of what happens after the last retry. */
+export function fastRetries(jobs: Jobs): Jobs {
+  return { ...jobs, kind: jobs.kind, send: (kind, data, options) => jobs.send(kind, data, { ...options, retryDelay: 0, retryBackoff: false }) };
+}
+
 
 /** The drivers this run covers: PGlite always, PostgreSQL when the harness could start one. */
 export const drivers: Driver[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
@@ -26,8 +38,8 @@ export interface TestServer {
   client(): TestClient;
   /** Register and log in a new applicant; returns the client holding the session. */
   newUser(account?: string, password?: string): Promise<TestClient & { account: string; password: string; userId: number }>;
-  /** Messages written to the outbox so far. */
-  outbox(): string[];
+  /** Messages written to the outbox once the queued ones are sent (mail goes through the job queue). */
+  outbox(): Promise<string[]>;
   /** The newest verification code sent to `account` (mail goes out after the answer, so this waits for it). */
   codeFor(account: string): Promise<string>;
   close(): Promise<void>;
@@ -74,6 +86,8 @@ export interface ServerOptions {
   logger?: BuildOptions['logger'];
   /** Wraps the database the server uses (tests that step in between its queries); `handle.db` stays unwrapped. */
   wrapDb?: (db: Database) => Database;
+  /** Wraps the job queue the server uses (tests that shorten retries). */
+  wrapJobs?: (jobs: Jobs) => Jobs;
 }
 
 export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}, options: ServerOptions = {}): Promise<TestServer> {
@@ -107,7 +121,8 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     ...overrides,
   };
   const handle = await openDatabase({ dataDir, databaseUrl });
-  const app = await buildApp({ config, db: options.wrapDb?.(handle.db) ?? handle.db, logger: options.logger ?? false });
+  const jobs = options.wrapJobs?.(createJobs({ databaseUrl, concurrency: config.jobConcurrency, log: silentLog }));
+  const app = await buildApp({ config, db: options.wrapDb?.(handle.db) ?? handle.db, logger: options.logger ?? false, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -139,7 +154,7 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     };
   };
 
-  const outbox = () => {
+  const readOutbox = () => {
     const dir = join(dataDir, 'outbox');
     try {
       return readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8'));
@@ -161,10 +176,13 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
       c.api.session.set(info);
       return { ...c, account, password, userId: info.id };
     },
-    outbox,
+    async outbox() {
+      await app.jobs.settle([MAIL_JOB]);
+      return readOutbox();
+    },
     async codeFor(account) {
       for (let waited = 0; waited < 5_000; waited += 20) {
-        const code = outbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
+        const code = readOutbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
         if (code) return code;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

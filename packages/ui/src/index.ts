@@ -27,3 +27,4 @@ export { formatBudget, formatSize, toId } from './format';
 export { useQueryParams, type QueryParamsOptions } from './use-query-params';
 export { focusFirstError, showServerFieldErrors, zodValidate, type Schema } from './form-errors';
 export { childrenByParent, regionNames, regionOptions, type RegionOption } from './regions';
+export { openDownload } from './download';

@@ -3,9 +3,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './ports';
 
 /** Flags Chromium needs as root and in a sandbox without network extras. */
 export const CHROMIUM_ARGS = [
@@ -31,18 +31,7 @@ export function launchChromium<B>(chromium: ChromiumLauncher<B>): Promise<B> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }
 
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+export { freePort };
 
 /** The workspace root (this file is tooling/testing/src/browser.ts). */
 export const workspaceRoot = resolve(import.meta.dirname, '..', '..', '..');

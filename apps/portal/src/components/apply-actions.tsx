@@ -4,19 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypeDocx, IconPrinter } from '@tabler/icons-react';
 import type { DownloadJob } from '@flagship/api-client';
 import { useNavigate } from 'react-router-dom';
+import { openDownload } from '@flagship/ui';
 import { api } from '../lib/api';
 import { IconAction } from './icon-action';
-
-/** Let the browser fetch a link as a download (the links carry the token as authkey). */
-export function openDownload(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 const JOB_TEXT: Record<DownloadJob['status'], string> = {
   pending: '排队中…',

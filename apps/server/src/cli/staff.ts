@@ -99,7 +99,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl });
   try {
     await migrateDatabase(handle);
     process.stdout.write(`${await plan.task(handle.db)}\n`);

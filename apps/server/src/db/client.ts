@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import type { DatabaseSsl } from '../env';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,6 +38,23 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Connections in the PostgreSQL pool (default 10). */
   poolSize?: number;
+  /** TLS to PostgreSQL; unset: as the URL's `sslmode` says (no TLS when it says nothing). */
+  ssl?: DatabaseSsl | undefined;
+}
+
+/** What the pool is doing, for metrics: its size and the queries and transactions not yet done. */
+export interface PoolStats {
+  kind: DatabaseKind;
+  max: number;
+  /** Queries and transactions sent and not yet answered (waiting for a connection or running); PostgreSQL only. */
+  inFlight?: number;
+}
+
+const poolStatsOf = new WeakMap<object, () => PoolStats>();
+
+/** The pool figures of a database opened here (undefined for a wrapped or foreign one). */
+export function poolStats(db: Database): PoolStats | undefined {
+  return poolStatsOf.get(db)?.();
 }
 
 /**
@@ -47,29 +65,59 @@ export const DATABASE_TIME_ZONE = 'Asia/Shanghai';
 
 /** Open the database; the caller migrates it (`migrateDatabase`) before use. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.ssl) : openPglite(options.dataDir);
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
-  const client = postgres(url, {
+function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl']): DatabaseHandle {
+  const raw = postgres(url, {
     max,
+    // 'require' encrypts without checking the certificate (as libpq's sslmode=require);
+    // 'verify-full' checks it and the host name against Node's CAs (add one with NODE_EXTRA_CA_CERTS).
+    ...(ssl === undefined ? {} : { ssl: ssl === 'disable' ? false : ssl }),
     idle_timeout: 60,
     connect_timeout: 30,
     // NOTICEs such as "relation already exists, skipping" are not worth a log line.
     onnotice: () => {},
     connection: { TimeZone: DATABASE_TIME_ZONE, application_name: 'flagship' },
   });
-  const db = drizzlePostgres({ client, schema });
+  const inFlight = { count: 0 };
+  const client = countingInFlight(raw, inFlight);
+  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  poolStatsOf.set(db, () => ({ kind: 'postgres', max, inFlight: inFlight.count }));
   let closed = false;
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'postgres',
     async close() {
       if (closed) return;
       closed = true;
-      await client.end({ timeout: 5 });
+      await raw.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * postgres.js keeps its pool's state to itself; Drizzle sends every statement through `unsafe`
+ * and every transaction through `begin` (which holds one connection until it ends), so counting
+ * those until they settle tells how busy the pool is. A query is sent when first awaited, and
+ * Drizzle awaits at once, so waiting on it here changes nothing.
+ */
+function countingInFlight(client: postgres.Sql, inFlight: { count: number }): postgres.Sql {
+  const track = <T extends PromiseLike<unknown>>(pending: T): T => {
+    inFlight.count += 1;
+    const done = () => {
+      inFlight.count -= 1;
+    };
+    void pending.then(done, done);
+    return pending;
+  };
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') return (...args: Parameters<postgres.Sql['unsafe']>) => track(target.unsafe(...args));
+      if (property === 'begin') return (...args: unknown[]) => track((target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -84,10 +132,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     releaseLock();
     throw new Error(`Cannot open the PGlite database in ${dir}: ${(error as Error).message}`, { cause: error });
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // One connection, and PGlite runs one statement at a time.
+  poolStatsOf.set(db, () => ({ kind: 'pglite', max: 1 }));
   let closed = false;
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
     async close() {
       if (closed) return;

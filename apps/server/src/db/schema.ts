@@ -8,7 +8,10 @@ import {
   CATEGORY_KINDS,
   DOWNLOAD_STATUSES,
   ENTERPRISE_AUTH_STATUS,
+  STAFF_JOB_KINDS,
+  STAFF_JOB_STATUSES,
   STAFF_ROLES,
+  type ApplyStatus,
   type FormField,
 } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
@@ -519,6 +522,47 @@ export const downloadJobs = pgTable(
   ],
 );
 
+/** What a staff job works on: an export's filter, or a batch download's applications. */
+export interface StaffJobInput {
+  formId?: number;
+  status?: ApplyStatus;
+  ids?: number[];
+}
+
+/** Staff's spreadsheets and batch downloads, built by the job queue; the console polls them by name. */
+export const staffJobs = pgTable(
+  'staff_jobs',
+  {
+    id: id(),
+    /** Random, the name the console polls with. */
+    name: text('name').notNull().unique('staff_jobs_name_unique'),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: STAFF_JOB_KINDS }).notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    input: jsonb('input').$type<StaffJobInput>().notNull(),
+    status: text('status', { enum: STAFF_JOB_STATUSES }).notNull().default('pending'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    /** The name the file downloads as. */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('staff_jobs_staff_idx').on(t.staffId, t.createdAt.desc().nullsFirst()),
+    index('staff_jobs_expires_idx').on(t.expiresAt),
+    check('staff_jobs_kind_check', sql`${t.kind} in (${oneOf(STAFF_JOB_KINDS)})`),
+    check('staff_jobs_status_check', sql`${t.status} in (${oneOf(STAFF_JOB_STATUSES)})`),
+  ],
+);
+
 export const auditLogs = pgTable(
   'audit_logs',
   {
@@ -549,3 +593,13 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
+
+/** Deadline reminders sent: one per application, so the daily run never reminds anyone twice. */
+export const deadlineReminders = pgTable('deadline_reminders', {
+  applicationId: integer('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  /** The deadline the applicant was reminded of. */
+  deadline: timestamptz('deadline').notNull(),
+  sentAt: timestamptz('sent_at').notNull().defaultNow(),
+});

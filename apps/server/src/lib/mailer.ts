@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { JobOptions, Jobs } from './jobs';
 
 export interface Message {
   to: string;
@@ -36,4 +37,38 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     },
     sendSms: (message) => toOutbox('sms', { ...message, subject: '短信' }),
   };
+}
+
+/** The queue's kind for one e-mail or text message. */
+export const MAIL_JOB = 'mail';
+
+interface MailJob {
+  channel: 'mail' | 'sms';
+  message: Message;
+}
+
+/**
+ * A failing mail server is tried again 5 times over 5–10 minutes (10 s, doubling); a message
+ * still unsent is logged as an error. Its row (a verification code among them) goes an hour later.
+ */
+const MAIL_JOB_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 3600 } satisfies JobOptions;
+
+/**
+ * A Mailer that only queues: every message becomes a `mail` job, sent through `transport` by
+ * whichever instance works it (`workMail`), with retries and back-off. Resolves once queued.
+ */
+export function queuedMailer(jobs: Jobs): Mailer {
+  return {
+    sendMail: async (message) => void (await jobs.send<MailJob>(MAIL_JOB, { channel: 'mail', message }, MAIL_JOB_OPTIONS)),
+    sendSms: async (message) => void (await jobs.send<MailJob>(MAIL_JOB, { channel: 'sms', message: { ...message, subject: '短信' } }, MAIL_JOB_OPTIONS)),
+  };
+}
+
+/** Work `mail` jobs through the real transport. */
+export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger): Promise<void> {
+  await jobs.work<MailJob>(
+    MAIL_JOB,
+    { onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left') },
+    async ({ channel, message }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message)),
+  );
 }

@@ -1,7 +1,9 @@
 // Download packages: the application as .docx plus its attachments in one zip. The applicant's
-// are built in the background as jobs whose state lives in the database, so any server process
-// can answer for them; staff download packages of several applications at once.
+// are built by the job queue (kind `application-package`, any instance, retried) while their
+// state lives in download_jobs, which is what the API reads; staff download packages of several
+// applications at once. Packages are written into storage as streams, attachment after attachment.
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { formFieldsSchema, type DownloadJob, type FormField } from '@flagship/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray, lt, lte, not } from 'drizzle-orm';
@@ -9,15 +11,31 @@ import type { Database, Executor } from '../db/client';
 import { applications, downloadJobs, forms, projects, regions, uploads, users } from '../db/schema';
 import { iso } from '../lib/dates';
 import { applicationDocx } from '../lib/documents';
-import { startSweeper } from '../lib/sweeper';
-import { packageZip } from '../lib/zips';
+import type { JobOptions, Jobs } from '../lib/jobs';
+import { packageZipStream, type PackageFile } from '../lib/zips';
 import { newStorageKey, type Storage } from '../lib/storage';
 import { documentName, referencedUploads } from './applications';
 
 const JOB_TTL_MS = 24 * 3600_000;
-/** A job that has not moved for this long was cut short (the process died): it is failed. */
-const STALLED_MS = 5 * 60_000;
+/** The queue's kind for one applicant's package, and for the sweep of everyone's download jobs. */
+export const PACKAGE_JOB = 'application-package';
+export const DOWNLOAD_SWEEP_JOB = 'download-jobs-sweep';
+/** Every 10 minutes, by one instance. */
+const SWEEP_CRON = '*/10 * * * *';
+/**
+ * An attempt is presumed dead after PACKAGE_ATTEMPT_S (pg-boss notices a killed worker sooner, by
+ * its missing heartbeat) and retried twice: 5 then 10 s later (pg-boss adds up to as much again).
+ */
+const PACKAGE_ATTEMPT_S = 10 * 60;
+const PACKAGE_JOB_OPTIONS = { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: PACKAGE_ATTEMPT_S } satisfies JobOptions;
+/**
+ * A row pending or running yet untouched for this long will not finish: no attempt of the queue
+ * can still be on it (each attempt touches the row when it starts, and lives at most
+ * PACKAGE_ATTEMPT_S; the retry delays and a wait in a busy queue fit in the rest). It is failed.
+ */
+const STALLED_MS = PACKAGE_ATTEMPT_S * 1000 + 10 * 60_000;
 const STALLED_ERROR = '打包中断，请重新下载';
+const FAILED_ERROR = '打包失败，请稍后重试';
 /** Pending or running, yet untouched for STALLED_MS. */
 const stalled = () => and(inArray(downloadJobs.status, ['pending', 'running']), lt(downloadJobs.updatedAt, new Date(Date.now() - STALLED_MS)))!;
 
@@ -28,6 +46,7 @@ export interface JobDeps {
   db: Database;
   storage: Storage;
   log: FastifyBaseLogger;
+  jobs: Jobs;
 }
 
 /** Everything a document of one application needs. */
@@ -101,16 +120,21 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle): Pro
   });
 }
 
-export async function buildPackage(db: Executor, storage: Storage, applicationId: number): Promise<Buffer> {
+/**
+ * One application's package as a stream (`name` is the zip's file name): the document first, then
+ * each attachment opened from storage when its turn comes. A missing attachment fails the stream.
+ */
+export async function packageStream(db: Executor, storage: Storage, applicationId: number): Promise<{ name: string; body: Readable }> {
   const bundle = await loadBundle(db, applicationId);
   const docx = await renderBundle(db, bundle);
-  const attachments = [];
-  for (const upload of bundle.attachments) {
-    const body = await storage.get(upload.storageKey);
-    if (!body) throw new Error(`Upload ${upload.id} is missing from storage (${upload.storageKey})`);
-    attachments.push({ name: upload.originalName, mime: upload.mime, body });
+  async function* attachments(): AsyncGenerator<PackageFile> {
+    for (const upload of bundle.attachments) {
+      const stored = await storage.open(upload.storageKey);
+      if (!stored) throw new Error(`Upload ${upload.id} is missing from storage (${upload.storageKey})`);
+      yield { name: upload.originalName, mime: upload.mime, body: stored.body };
+    }
   }
-  return packageZip({ name: `${documentName(bundle)}.docx`, body: docx }, attachments);
+  return { name: `${documentName(bundle)}.zip`, body: packageZipStream({ name: `${documentName(bundle)}.docx`, body: docx }, attachments()) };
 }
 
 export function toDownloadJob(job: JobRow): DownloadJob {
@@ -131,15 +155,6 @@ export async function sweepJobs({ db, storage }: Pick<JobDeps, 'db' | 'storage'>
   // Files first: a crash in between leaves a row the next sweep finishes, never a file nobody knows.
   for (const job of expired) if (job.storageKey) await storage.delete(job.storageKey);
   await db.delete(downloadJobs).where(inArray(downloadJobs.id, expired.map((job) => job.id)));
-}
-
-/** Run `sweepJobs` every `intervalMs` until the returned function is called. */
-export function startJobSweeper(deps: JobDeps, intervalMs: number): () => void {
-  return startSweeper(
-    intervalMs,
-    () => sweepJobs(deps),
-    (error) => deps.log.error({ err: error }, 'download job sweep failed'),
-  );
 }
 
 /** Mark a job failed when the process that ran it died half-way. */
@@ -202,28 +217,73 @@ export async function createOrReuseJob(deps: JobDeps, userId: number, applicatio
     })
     .returning();
   if (!job) throw new Error('Download job was not written');
-  setImmediate(() => void runJob(deps, job.id));
+  try {
+    await queuePackage(deps.jobs, job.id);
+  } catch (error) {
+    deps.log.error({ err: error, jobId: job.id }, 'download job could not be queued');
+    const [failed] = await db.update(downloadJobs).set({ status: 'failed', error: FAILED_ERROR }).where(eq(downloadJobs.id, job.id)).returning();
+    return failed ?? job;
+  }
   return job;
 }
 
-async function runJob({ db, storage, log }: JobDeps, jobId: number): Promise<void> {
-  try {
-    const [job] = await db
-      .update(downloadJobs)
-      .set({ status: 'running' })
-      .where(and(eq(downloadJobs.id, jobId), eq(downloadJobs.status, 'pending')))
-      .returning();
-    if (!job) return;
-    const zip = await buildPackage(db, storage, job.applicationId);
-    const storageKey = newStorageKey('downloads', 'zip');
-    await storage.put(storageKey, zip);
-    await db.update(downloadJobs).set({ status: 'done', storageKey, error: null }).where(eq(downloadJobs.id, jobId));
-  } catch (error) {
-    log.error({ err: error, jobId }, 'download job failed');
-    await db
-      .update(downloadJobs)
-      .set({ status: 'failed', error: '打包失败，请稍后重试' })
-      .where(eq(downloadJobs.id, jobId))
-      .catch(() => {});
-  }
+/** Queue the building of a download job's package; its row's id keeps it from being built twice at once. */
+async function queuePackage(jobs: Jobs, jobId: number): Promise<void> {
+  await jobs.send<PackageJob>(PACKAGE_JOB, { jobId }, { ...PACKAGE_JOB_OPTIONS, singletonKey: `download-job:${jobId}` });
+}
+
+interface PackageJob {
+  jobId: number;
+}
+
+/**
+ * Register the package builder and the sweep with the queue (every instance works both), and
+ * queue again the jobs left unfinished: the in-process queue of the embedded start loses its queue
+ * with the process; on pg-boss the singleton key refuses a job that is still queued.
+ */
+export async function startDownloadJobs(deps: JobDeps): Promise<void> {
+  const { db, jobs, log } = deps;
+  await jobs.work<PackageJob>(
+    PACKAGE_JOB,
+    {
+      onFailed: async ({ jobId }) => {
+        await db
+          .update(downloadJobs)
+          .set({ status: 'failed', error: FAILED_ERROR })
+          .where(and(eq(downloadJobs.id, jobId), inArray(downloadJobs.status, ['pending', 'running'])));
+      },
+    },
+    ({ jobId }, attempt) => runJob(deps, jobId, attempt.signal),
+  );
+  await jobs.work(DOWNLOAD_SWEEP_JOB, { concurrency: 1 }, () => sweepJobs(deps));
+  await jobs.schedule(DOWNLOAD_SWEEP_JOB, SWEEP_CRON);
+  const unfinished = await db
+    .select({ id: downloadJobs.id })
+    .from(downloadJobs)
+    .where(and(inArray(downloadJobs.status, ['pending', 'running']), not(stalled())));
+  for (const job of unfinished) await queuePackage(jobs, job.id);
+  if (unfinished.length > 0) log.info({ jobs: unfinished.length }, 'unfinished download jobs queued again');
+}
+
+/** One attempt at a job's package: marks it running, streams the zip into storage, marks it done. Throws to be retried. */
+async function runJob({ db, storage }: JobDeps, jobId: number, signal: AbortSignal): Promise<void> {
+  // Touches the row too (updated_at): the stall check counts from the latest attempt.
+  const [job] = await db
+    .update(downloadJobs)
+    .set({ status: 'running' })
+    .where(and(eq(downloadJobs.id, jobId), inArray(downloadJobs.status, ['pending', 'running'])))
+    .returning();
+  // Done, failed or swept meanwhile: nothing left to do.
+  if (!job) return;
+  const storageKey = newStorageKey('downloads', 'zip');
+  const { body } = await packageStream(db, storage, job.applicationId);
+  signal.addEventListener('abort', () => body.destroy(signal.reason instanceof Error ? signal.reason : new Error('job aborted')), { once: true });
+  await storage.put(storageKey, body);
+  const [done] = await db
+    .update(downloadJobs)
+    .set({ status: 'done', storageKey, error: null })
+    .where(and(eq(downloadJobs.id, jobId), eq(downloadJobs.status, 'running')))
+    .returning({ id: downloadJobs.id });
+  // Failed by the sweeper meanwhile: the file would belong to nobody.
+  if (!done) await storage.delete(storageKey);
 }

@@ -9,6 +9,8 @@ import { noticeEmail } from './notices';
 /**
  * Tell an applicant something by e-mail. Without an address it becomes a text message, and no
  * SMS gateway runs here: it only reaches the outbox, so the server warns (staff see it in the console).
+ * The handlers' `ctx.mailer` queues the message (a `mail` job, sent by whichever instance takes it
+ * and retried with back-off), so this returns once it is queued, not sent.
  */
 export async function notifyUser(db: Executor, mailer: Mailer, log: FastifyBaseLogger, userId: number, subject: string, text: string): Promise<void> {
   const [user] = await db.select({ account: users.account, email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId)).limit(1);

@@ -431,15 +431,38 @@ export const reviewBody = z
   });
 export type ReviewInput = z.input<typeof reviewBody>;
 
-export const consoleExportQuery = z.object({
+/** Which applications of a call go into the spreadsheet: all sent to staff, or one form's, or one status's. */
+export const consoleExportJobBody = z.object({
   formId: idSchema.optional(),
   status: applyStatusSchema.optional(),
-  authkey: z.string().max(200).optional(),
 });
-export const consoleSelectionQuery = z.object({
-  ids: queryArray(idSchema).pipe(z.array(z.number()).min(1, '请选择申报').max(50, '一次最多选择 50 份')),
-  authkey: z.string().max(200).optional(),
+export const consoleDownloadJobBody = z.object({
+  ids: z.array(idSchema, { error: '请选择申报' }).min(1, '请选择申报').max(50, '一次最多选择 50 份'),
 });
+
+// Staff's files built in the background (the spreadsheet of a call, the packages of chosen
+// applications): the console starts one, polls it for progress and fetches the file when done.
+export const STAFF_JOB_KINDS = ['export', 'download'] as const;
+export const STAFF_JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export const staffJobSchema = z.object({
+  name: z.string(),
+  kind: z.enum(STAFF_JOB_KINDS),
+  status: z.enum(STAFF_JOB_STATUSES),
+  /** Rows written (export) or packages built (download), of `total`. */
+  progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }),
+  /** Why it failed, for staff to read. */
+  error: z.string().nullable(),
+  createdAt: dateTimeSchema,
+  /** The file is deleted after this; the job answers 404 from then on. */
+  expiresAt: dateTimeSchema,
+  /** The name the file downloads as. */
+  fileName: z.string(),
+});
+export type StaffJob = z.infer<typeof staffJobSchema>;
+export const staffJobParams = z.object({ name: z.string({ error: '缺少任务名' }).min(1, '缺少任务名').max(64, '任务名过长') });
+/** The job's file is a link the browser opens: the staff token rides along as `authkey`. */
+export const staffJobFileQuery = z.object({ authkey: z.string().max(200).optional() });
+
 export const consoleBatchPrintQuery = z.object({
   ids: queryArray(idSchema).pipe(z.array(z.number()).min(1, '请选择要打印的申报').max(50, '一次最多打印 50 份')),
 });

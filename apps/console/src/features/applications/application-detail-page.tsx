@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileZip, IconPrinter } from '@tabler/icons-react';
 import type { ConsoleApplyDetail } from '@flagship/api-client';
 import { ApplyView, FormFieldsProvider, useFormFieldServices, type FormFieldServices } from '@flagship/ui/form-fields';
@@ -12,9 +12,10 @@ import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { ApplyStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { downloadUrl, printPath } from '../../lib/links';
+import { printPath } from '../../lib/links';
 import { TONE } from '../../lib/tones';
 import { ReviewActions } from './review-panel';
+import { useStaffJob } from './staff-job';
 
 export default function ApplicationDetailPage() {
   const applyId = toId(useParams().applyId);
@@ -39,6 +40,7 @@ function useAttachmentServices(detail: ConsoleApplyDetail): FormFieldServices {
 function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail; onReviewed: () => void }) {
   const { project, form, apply } = detail;
   const services = useAttachmentServices(detail);
+  const job = useStaffJob();
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" className="fc-panel">
@@ -58,11 +60,17 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
             <Button component={Link} to={printPath(project.id, [apply.id])} target="_blank" variant="default" leftSection={<IconPrinter size={16} />}>
               打印
             </Button>
-            <Button component="a" href={downloadUrl(project.id, [apply.id])} variant="default" leftSection={<IconFileZip size={16} />} download>
+            <Button
+              variant="default"
+              leftSection={<IconFileZip size={16} />}
+              loading={job.busy}
+              onClick={() => void job.start('download', () => api.console.applyDownloadJob({ projectId: project.id, ids: [apply.id] }))}
+            >
               下载申报书与附件
             </Button>
           </Group>
         </Group>
+        {job.panel && <Box mt="md">{job.panel}</Box>}
         {apply.reviewMessage && (
           <Alert mt="md" color={apply.status === 'approved' ? TONE.success : apply.status === 'rejected' ? TONE.danger : TONE.warning} variant="light" title="审核意见">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

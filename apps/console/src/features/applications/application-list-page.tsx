@@ -10,8 +10,9 @@ import { Page } from '../../components/page';
 import { ErrorState } from '../../components/states';
 import { ApplyStatusBadge, ProjectStatusBadge } from '../../components/status-badges';
 import { api } from '../../lib/api';
-import { downloadUrl, exportUrl, printPath } from '../../lib/links';
+import { printPath } from '../../lib/links';
 import { LIST_QUERY } from '../../lib/list';
+import { useStaffJob } from './staff-job';
 
 const PAGE_SIZE = 20;
 /** Staff see what applicants sent; drafts and withdrawn ones are the applicants' own. */
@@ -79,6 +80,7 @@ function Applications({ projectId, forms }: { projectId: number; forms: { id: nu
   const ids = useMemo(() => [...selected], [selected]);
   const pageIds = list.data?.list.map((a) => a.id) ?? [];
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const job = useStaffJob();
   const toggle = (id: number) => setSelected((current) => {
     const next = new Set(current);
     if (next.has(id)) next.delete(id);
@@ -112,31 +114,35 @@ function Applications({ projectId, forms }: { projectId: number; forms: { id: nu
             )}
           </Text>
           <Group gap="xs">
-            <Button component="a" href={exportUrl(projectId, { formId, status })} variant="default" leftSection={<IconFileSpreadsheet size={16} />} download>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={job.busy}
+              onClick={() => void job.start('export', () => api.console.applyExportJob({ projectId, formId, status }))}
+            >
               导出汇总表（.xlsx）
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileZip size={16} />}
+              disabled={ids.length === 0 || job.busy}
+              onClick={() => void job.start('download', () => api.console.applyDownloadJob({ projectId, ids }))}
+            >
+              打包下载（.zip）
+            </Button>
             {ids.length > 0 ? (
-              <>
-                <Button component="a" href={downloadUrl(projectId, ids)} variant="default" leftSection={<IconFileZip size={16} />} download>
-                  打包下载（.zip）
-                </Button>
-                <Button component={Link} to={printPath(projectId, ids)} target="_blank" variant="default" leftSection={<IconPrinter size={16} />}>
-                  批量打印
-                </Button>
-              </>
+              <Button component={Link} to={printPath(projectId, ids)} target="_blank" variant="default" leftSection={<IconPrinter size={16} />}>
+                批量打印
+              </Button>
             ) : (
-              <>
-                <Button variant="default" leftSection={<IconFileZip size={16} />} disabled>
-                  打包下载（.zip）
-                </Button>
-                <Button variant="default" leftSection={<IconPrinter size={16} />} disabled>
-                  批量打印
-                </Button>
-              </>
+              <Button variant="default" leftSection={<IconPrinter size={16} />} disabled>
+                批量打印
+              </Button>
             )}
           </Group>
         </Group>
       </Paper>
+      {job.panel}
 
       <ListView
         state={list}

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { sendFile } from '../../http/send-file';
+import { sendFile, sendStoredFile } from '../../http/send-file';
 import { beijingTime } from '../../lib/beijing-time';
 import { canonicalJson } from '../../lib/canonical-json';
 import { DOCX_MIME } from '../../lib/documents';
@@ -64,7 +64,7 @@ function notEditable(status: ApplyStatus): Error {
 
 export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   const { db, log, storage } = ctx;
-  const jobs: JobDeps = { db, storage, log };
+  const jobs: JobDeps = { db, storage, log, jobs: ctx.jobs };
 
   /** My application to a form of a call, or 404. */
   const myApplication = async (projectId: number, formId: number, userId: number) => {
@@ -176,14 +176,14 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       return sendFile(reply, docx, DOCX_MIME, `${documentName(bundle)}.docx`);
     },
 
-    download: async ({ params, query, principal, reply }) => {
+    download: async ({ req, params, query, principal, reply }) => {
       if (query.name) {
         const job = await myJob(params.projectId, params.formId, principal.userId, query.name);
         if (job.status !== 'done' || !job.storageKey) return toDownloadJob(job);
-        const zip = await storage.get(job.storageKey);
-        if (!zip) throw notFound('下载文件已不存在，请重新下载');
         const bundle = await loadBundle(db, job.applicationId);
-        return sendFile(reply, zip, 'application/zip', `${documentName(bundle)}.zip`);
+        const sent = await sendStoredFile(req, reply, storage, { key: job.storageKey, mime: 'application/zip', name: `${documentName(bundle)}.zip` });
+        if (!sent) throw notFound('下载文件已不存在，请重新下载');
+        return sent;
       }
       const application = await myApplication(params.projectId, params.formId, principal.userId);
       return toDownloadJob(await createOrReuseJob(jobs, principal.userId, application));

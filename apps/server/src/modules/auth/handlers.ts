@@ -121,13 +121,14 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       });
       if (user) {
         const text = `您正在找回 Flagship 申报平台的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
-        // Sent after the answer: neither a failing mail server nor its slowness may tell that the account exists.
+        // Queued after the answer (ctx.mailer queues a `mail` job, sent at once and retried with back-off):
+        // neither a failing mail server nor the time it takes may tell that the account exists.
         void (async () => {
           try {
             if (isValidMobile(account)) await ctx.mailer.sendSms({ to: account, text });
             else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
           } catch (error) {
-            req.log.error({ err: error }, 'verification code could not be sent');
+            req.log.error({ err: error }, 'verification code could not be queued');
           }
         })();
       }

@@ -1,15 +1,15 @@
 import { Errno, formFieldsSchema } from '@flagship/api-client';
-import { sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { sendFile } from '../../http/send-file';
+import { sendStoredFile } from '../../http/send-file';
 import { referencedUploads } from '../../shared/applications';
-import { cleanFileName, sniffType } from '../../lib/file-types';
+import { cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
 import { toUpload, type UploadRow } from '../../shared/uploads-repository';
 import { applicationDataSeenByStaff, insertUpload, licenceHoldsUpload, uploadById } from './repository';
+import { UploadReader } from './upload-reader';
 
 const UNSUPPORTED_TYPE = '不支持的文件类型';
 
@@ -29,28 +29,46 @@ async function staffMayRead(db: Database, row: UploadRow): Promise<boolean> {
 export function fileHandlers({ db, config, storage }: AppContext): Handlers['files'] {
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
   const tooLarge = () => new AppError(Errno.TOO_LARGE, `文件不能超过 ${limitMb} MB`);
+  const unsupportedType = () =>
+    badRequest(`${UNSUPPORTED_TYPE}，请上传图片（JPG、PNG、GIF、WebP）、PDF、Office 文档或 ZIP 压缩包`, { file: UNSUPPORTED_TYPE });
 
   return {
     upload: async ({ req, principal }) => {
       if (!req.isMultipart()) throw badRequest('文件：请以 multipart/form-data 上传，字段名为 file', { file: '请选择要上传的文件' });
       const part = await req.file({ limits: { fileSize: config.uploadLimitBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw badRequest('文件：请选择要上传的文件', { file: '请选择要上传的文件' });
-      let buffer: Buffer;
+
+      // The bytes go to storage as they arrive: sniffed from the first ones, hashed and counted on the way.
+      const reader = new UploadReader(SNIFF_BYTES);
+      part.file.once('limit', () => reader.destroy(tooLarge()));
+      part.file.once('error', (error) => reader.destroy(error));
+      part.file.pipe(reader);
+      let storageKey: string | undefined;
+      let type: SniffedType | undefined;
       try {
-        buffer = await part.toBuffer();
+        const head = await reader.head;
+        if (head.length === 0) throw badRequest('文件：文件内容为空', { file: '文件内容为空' });
+        const sniffed = await sniffHead(head);
+        if (!sniffed) throw unsupportedType();
+        reader.scanCompoundFile(sniffed === 'cfb');
+        // Which Office application wrote a compound file is only known at its last byte.
+        storageKey = newStorageKey('uploads', sniffed === 'cfb' ? 'bin' : sniffed.ext);
+        await storage.put(storageKey, reader);
+        // Busboy ends a file cut at the limit like a whole one: the 'limit' event above stops it
+        // early, and this makes sure of it.
+        if (part.file.truncated) throw tooLarge();
+        type = sniffed === 'cfb' ? reader.compoundFileType() : sniffed;
+        if (!type) throw unsupportedType();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        // Refused before the last byte: let the rest of the request drain so the answer gets through.
+        part.file.unpipe(reader);
+        reader.destroy();
+        part.file.resume();
+        if (storageKey) await storage.delete(storageKey).catch(() => {});
+        if (part.file.truncated) throw tooLarge();
         throw error;
       }
-      if (part.file.truncated) throw tooLarge();
-      if (buffer.length === 0) throw badRequest('文件：文件内容为空', { file: '文件内容为空' });
-
-      const type = await sniffType(buffer);
-      if (!type) {
-        throw badRequest(`${UNSUPPORTED_TYPE}，请上传图片（JPG、PNG、GIF、WebP）、PDF、Office 文档或 ZIP 压缩包`, { file: UNSUPPORTED_TYPE });
-      }
-      const storageKey = newStorageKey('uploads', type.ext);
-      await storage.put(storageKey, buffer);
+      const { size, sha256 } = reader.summary();
       try {
         const row = await insertUpload(db, {
           ownerUserId: principal.kind === 'user' ? principal.userId : null,
@@ -58,8 +76,8 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
           originalName: cleanFileName(part.filename, type.ext),
           storageKey,
           mime: type.mime,
-          size: buffer.length,
-          sha256: sha256Hex(buffer),
+          size,
+          sha256,
         });
         return toUpload(row);
       } catch (error) {
@@ -68,7 +86,7 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
       }
     },
 
-    get: async ({ params, principal, reply }) => {
+    get: async ({ req, params, principal, reply }) => {
       const row = await uploadById(db, params.id);
       // Public uploads (covers, photos) are for every visitor; anything else needs a session,
       // and someone else's file answers exactly like a missing one.
@@ -76,9 +94,16 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
       const allowed =
         row && (row.public || (principal?.kind === 'user' && row.ownerUserId === principal.userId) || (principal?.kind === 'staff' && (await staffMayRead(db, row))));
       if (!row || !allowed) throw notFound('文件不存在');
-      const body = await storage.get(row.storageKey);
-      if (!body) throw notFound('文件不存在');
-      return sendFile(reply, body, row.mime, row.originalName, row.mime.startsWith('image/') ? 'inline' : 'attachment');
+      const sent = await sendStoredFile(req, reply, storage, {
+        key: row.storageKey,
+        mime: row.mime,
+        name: row.originalName,
+        disposition: row.mime.startsWith('image/') ? 'inline' : 'attachment',
+        etag: row.sha256,
+        size: row.size,
+      });
+      if (!sent) throw notFound('文件不存在');
+      return sent;
     },
   };
 }

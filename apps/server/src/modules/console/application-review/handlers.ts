@@ -1,33 +1,36 @@
-import { APPLY_STATUS_LABELS, fieldValueToText, type ApplyStatus, type FormField } from '@flagship/api-client';
+import { randomBytes } from 'node:crypto';
+import { APPLY_STATUS_LABELS, type ApplyStatus } from '@flagship/api-client';
+import type { StaffPrincipal } from '../../../auth/principal';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../../http/errors';
-import { sendFile } from '../../../http/send-file';
-import { beijingTime } from '../../../lib/beijing-time';
-import { workbookXlsx, XLSX_MIME, type WorkbookSheet } from '../../../lib/workbook';
-import { zipOfZips } from '../../../lib/zips';
-import { documentName, referencedUploads } from '../../../shared/applications';
+import { sendStoredFile } from '../../../http/send-file';
+import { XLSX_MIME } from '../../../lib/workbook';
 import { audit } from '../../../shared/audit-repository';
-import { buildPackage, regionNames } from '../../../shared/download-jobs-repository';
 import { notifyUser } from '../../../shared/notices-repository';
 import {
   applicationDetail,
-  exportedApplications,
+  countExportedApplications,
+  failStaffJob,
   findProject,
   findSentApplication,
+  findStaffJob,
+  insertStaffJob,
   listApplications,
   lockSentApplication,
   projectForms,
   saveReview,
   sentApplicationsOf,
   toConsoleApplySummary,
+  toStaffJob,
   type ApplyRow,
-  uploadNames,
+  type StaffJobRow,
 } from './repository';
+import { queueStaffJob, STAFF_JOB_TTL_MS } from './staff-jobs';
 
 type ApplicationReviewHandlers = Pick<
   Handlers['console'],
-  'applyList' | 'applyGet' | 'applyReview' | 'applyExport' | 'applyDownload' | 'applyBatchPrint'
+  'applyList' | 'applyGet' | 'applyReview' | 'applyExportJob' | 'applyDownloadJob' | 'jobStatus' | 'jobFile' | 'applyBatchPrint'
 >;
 
 type Decision = 'reviewing' | 'returned' | 'approved' | 'rejected';
@@ -50,7 +53,8 @@ const AUDIT_ACTION: Record<Decision, string> = {
 /** A call's title as the start of a downloaded file's name. */
 const fileTitle = (title: string) => title.replace(/[\\/:*?"<>|]/g, '_').slice(0, 80);
 
-export function applicationReviewHandlers({ db, mailer, log, storage }: AppContext): ApplicationReviewHandlers {
+export function applicationReviewHandlers(ctx: AppContext): ApplicationReviewHandlers {
+  const { db, mailer, log, storage } = ctx;
   async function sentApplication(id: number): Promise<ApplyRow> {
     const row = await findSentApplication(db, id);
     if (!row) throw notFound('申报不存在或尚未提交');
@@ -64,6 +68,25 @@ export function applicationReviewHandlers({ db, mailer, log, storage }: AppConte
     const missing = unique.filter((id) => !byId.has(id));
     if (missing.length > 0) throw notFound(`申报 ${missing.join('、')} 不存在、不属于该项目或尚未提交`);
     return unique.map((id) => byId.get(id) as ApplyRow);
+  }
+
+  /** The staff member's own job; anyone else's, and an expired one, is not found. */
+  async function myJob(staffId: number, name: string): Promise<StaffJobRow> {
+    const job = await findStaffJob(db, staffId, name);
+    if (!job || job.expiresAt.getTime() <= Date.now()) throw notFound('任务不存在或已过期');
+    return job;
+  }
+
+  /** Record a job under a new name and queue it. */
+  async function startJob(principal: StaffPrincipal, job: Pick<StaffJobRow, 'kind' | 'projectId' | 'input' | 'fileName' | 'progressTotal'>): Promise<StaffJobRow> {
+    const row = await insertStaffJob(db, { ...job, name: randomBytes(16).toString('hex'), staffId: principal.staffId, expiresAt: new Date(Date.now() + STAFF_JOB_TTL_MS) });
+    try {
+      await queueStaffJob(ctx, row);
+    } catch (error) {
+      await failStaffJob(db, row.id, '任务未能排队，请稍后重试');
+      throw error;
+    }
+    return row;
   }
 
   return {
@@ -112,65 +135,53 @@ export function applicationReviewHandlers({ db, mailer, log, storage }: AppConte
       return toConsoleApplySummary(row);
     },
 
-    applyExport: async ({ params, query, principal, req, reply }) => {
+    applyExportJob: async ({ params, body, principal, req }) => {
       const project = await findProject(db, params.projectId);
       if (!project) throw notFound('项目不存在');
-      const formList = await projectForms(db, project.id, query.formId);
-      if (query.formId && formList.length === 0) throw badRequest('表单编号：该项目没有这个表单', { formId: '该项目没有这个表单' });
-      const rows = await exportedApplications(db, project.id, query);
-
-      const fieldsOf = new Map(formList.map((f) => [f.id, f.fields]));
-      const regionsById = await regionNames(db);
-      const fileNames = await uploadNames(
-        db,
-        rows.flatMap((r) => {
-          const fields = fieldsOf.get(r.application.formId);
-          return fields ? referencedUploads(fields, r.application.data) : [];
-        }),
-      );
-      const lookups = { region: (id: number) => regionsById.get(id), file: (id: number) => fileNames.get(id) };
-
-      const sheets: WorkbookSheet[] = formList.map((form) => {
-        const fields = form.fields.filter((f): f is Exclude<FormField, { kind: 'section' }> => f.kind !== 'section');
-        return {
-          title: form.title,
-          columns: [
-            { header: '申报编号', width: 18 },
-            { header: '申报人', width: 24 },
-            { header: '状态', width: 10 },
-            { header: '提交时间', width: 18 },
-            ...fields.map((f) => ({ header: f.label })),
-          ],
-          rows: rows
-            .filter((r) => r.application.formId === form.id)
-            .map(({ application: a, applicantName, account }) => [
-              a.serialNumber ?? '',
-              applicantName ? `${applicantName}（${account}）` : account,
-              APPLY_STATUS_LABELS[a.status],
-              a.submittedAt ? beijingTime(a.submittedAt) : '',
-              ...fields.map((f) => fieldValueToText(f, a.data[f.key], lookups)),
-            ]),
-        };
+      if (body.formId && (await projectForms(db, project.id, body.formId)).length === 0) {
+        throw badRequest('表单编号：该项目没有这个表单', { formId: '该项目没有这个表单' });
+      }
+      const filter = { formId: body.formId, status: body.status };
+      const job = await startJob(principal, {
+        kind: 'export',
+        projectId: project.id,
+        input: filter,
+        fileName: `${fileTitle(project.title)}-申报汇总.xlsx`,
+        progressTotal: await countExportedApplications(db, project.id, filter),
       });
-      if (formList.length === 0) sheets.push({ title: '申报', columns: [], rows: [['该项目还没有申报表单']] });
-      const buffer = await workbookXlsx(sheets);
-      await db.transaction(async (tx) => {
-        await audit(tx, principal, req, 'apply.export', { type: 'project', id: project.id }, { formId: query.formId ?? null, status: query.status ?? null, rows: rows.length });
-      });
-      return sendFile(reply, buffer, XLSX_MIME, `${fileTitle(project.title)}-申报汇总.xlsx`);
+      await audit(db, principal, req, 'apply.export', { type: 'project', id: project.id }, { formId: body.formId ?? null, status: body.status ?? null, job: job.name });
+      return toStaffJob(job);
     },
 
-    applyDownload: async ({ params, query, principal, req, reply }) => {
-      const rows = await selectedOfProject(params.projectId, query.ids);
-      // Each application as its own package (the applicant's download: .docx plus attachments).
-      const packages = [];
-      for (const r of rows) {
-        const name = `${documentName({ projectTitle: r.projectTitle, formTitle: r.formTitle, application: r.application })}.zip`;
-        packages.push({ name, body: await buildPackage(db, storage, r.application.id) });
-      }
-      const zip = zipOfZips(packages);
-      await audit(db, principal, req, 'apply.download', { type: 'project', id: params.projectId }, { ids: rows.map((r) => r.application.id) });
-      return sendFile(reply, zip, 'application/zip', `${fileTitle(rows[0]?.projectTitle ?? '申报')}-申报材料.zip`);
+    applyDownloadJob: async ({ params, body, principal, req }) => {
+      const rows = await selectedOfProject(params.projectId, body.ids);
+      const ids = rows.map((r) => r.application.id);
+      const job = await startJob(principal, {
+        kind: 'download',
+        projectId: params.projectId,
+        input: { ids },
+        fileName: `${fileTitle(rows[0]?.projectTitle ?? '申报')}-申报材料.zip`,
+        progressTotal: ids.length,
+      });
+      await audit(db, principal, req, 'apply.download', { type: 'project', id: params.projectId }, { ids, job: job.name });
+      return toStaffJob(job);
+    },
+
+    jobStatus: async ({ params, principal }) => toStaffJob(await myJob(principal.staffId, params.name)),
+
+    jobFile: async ({ params, principal, req, reply }) => {
+      const job = await myJob(principal.staffId, params.name);
+      if (job.status === 'failed') throw conflict(job.error ?? '任务失败，请重新开始');
+      if (job.status !== 'done' || !job.storageKey) throw conflict('文件还在生成，请稍候');
+      const sent = await sendStoredFile(req, reply, storage, {
+        key: job.storageKey,
+        mime: job.kind === 'export' ? XLSX_MIME : 'application/zip',
+        name: job.fileName,
+        // A job's file never changes: its name is a strong validator, so a broken download resumes.
+        etag: job.name,
+      });
+      if (!sent) throw notFound('文件已不存在，请重新开始');
+      return sent;
     },
 
     applyBatchPrint: async ({ params, query, principal, req }) => {

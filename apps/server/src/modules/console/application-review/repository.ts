@@ -1,8 +1,8 @@
-import { formFieldsSchema, type ApplyStatus, type ConsoleApplyDetail, type ConsoleApplySummary, type FormField } from '@flagship/api-client';
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { formFieldsSchema, type ApplyStatus, type ConsoleApplyDetail, type ConsoleApplySummary, type FormField, type StaffJob } from '@flagship/api-client';
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../../db/client';
-import { applications, applicationSubmissions, forms, projects, staff, uploads, users } from '../../../db/schema';
+import { applications, applicationSubmissions, forms, projects, staff, staffJobs, uploads, users } from '../../../db/schema';
 import { iso } from '../../../lib/dates';
 import { pageWindow } from '../../../lib/paging';
 import { loadFormContext, toApplySummary, toReceipt } from '../../../shared/applications-repository';
@@ -85,6 +85,11 @@ export function exportedApplications(db: Database, projectId: number, filter: Ap
   return applySelect(db).where(sentOfProject(projectId, filter)).orderBy(asc(applications.serialNumber), asc(applications.id));
 }
 
+export async function countExportedApplications(db: Database, projectId: number, filter: ApplicationFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(sentOfProject(projectId, filter));
+  return row?.n ?? 0;
+}
+
 export async function findSentApplication(db: Executor, id: number): Promise<ApplyRow | undefined> {
   const [row] = await applySelect(db).where(and(eq(applications.id, id), SENT_TO_STAFF)).limit(1);
   return row;
@@ -152,4 +157,92 @@ export async function projectForms(db: Database, projectId: number, formId: numb
 export async function uploadNames(db: Database, ids: number[]): Promise<Map<number, string>> {
   const files = ids.length ? await db.select({ id: uploads.id, name: uploads.originalName }).from(uploads).where(inArray(uploads.id, [...new Set(ids)])) : [];
   return new Map(files.map((f) => [f.id, f.name]));
+}
+
+// Staff jobs: the spreadsheet of a call and the packages of chosen applications, built by the
+// job queue. A job is its starter's: every read names the staff member too.
+
+export type StaffJobRow = typeof staffJobs.$inferSelect;
+
+export function toStaffJob(job: StaffJobRow): StaffJob {
+  return {
+    name: job.name,
+    kind: job.kind,
+    status: job.status,
+    progress: { done: job.progressDone, total: job.progressTotal },
+    error: job.error,
+    createdAt: iso(job.createdAt),
+    expiresAt: iso(job.expiresAt),
+    fileName: job.fileName,
+  };
+}
+
+/** A staff member's job by name; undefined when it is someone else's or gone. */
+export async function findStaffJob(db: Database, staffId: number, name: string): Promise<StaffJobRow | undefined> {
+  const [row] = await db.select().from(staffJobs).where(and(eq(staffJobs.name, name), eq(staffJobs.staffId, staffId))).limit(1);
+  return row;
+}
+
+/** Jobs queued or running, oldest first: queued again when a process starts. */
+export function unfinishedStaffJobs(db: Database): Promise<StaffJobRow[]> {
+  return db.select().from(staffJobs).where(inArray(staffJobs.status, ['pending', 'running'])).orderBy(asc(staffJobs.id));
+}
+
+export async function insertStaffJob(
+  db: Database,
+  values: Pick<StaffJobRow, 'name' | 'staffId' | 'kind' | 'projectId' | 'input' | 'fileName' | 'expiresAt' | 'progressTotal'>,
+): Promise<StaffJobRow> {
+  const [row] = await db.insert(staffJobs).values(values).returning();
+  if (!row) throw new Error('Staff job was not written');
+  return row;
+}
+
+/** Take a job to work on: pending, or running when an attempt was cut short and is retried. */
+export async function claimStaffJob(db: Database, id: number): Promise<StaffJobRow | undefined> {
+  const [row] = await db
+    .update(staffJobs)
+    .set({ status: 'running', progressDone: 0, error: null })
+    .where(and(eq(staffJobs.id, id), inArray(staffJobs.status, ['pending', 'running'])))
+    .returning();
+  return row;
+}
+
+/** Progress of a running job (it also tells the sweeper the job is alive). */
+export async function saveStaffJobProgress(db: Database, id: number, done: number, total: number): Promise<void> {
+  await db.update(staffJobs).set({ progressDone: done, progressTotal: total }).where(and(eq(staffJobs.id, id), eq(staffJobs.status, 'running')));
+}
+
+/** Done, with its file; false when the job is no longer running (failed by the sweeper meanwhile). */
+export async function finishStaffJob(db: Database, id: number, storageKey: string, total: number): Promise<boolean> {
+  const rows = await db
+    .update(staffJobs)
+    .set({ status: 'done', storageKey, progressDone: total, progressTotal: total, error: null })
+    .where(and(eq(staffJobs.id, id), eq(staffJobs.status, 'running')))
+    .returning({ id: staffJobs.id });
+  return rows.length > 0;
+}
+
+export async function failStaffJob(db: Database, id: number, error: string): Promise<void> {
+  await db
+    .update(staffJobs)
+    .set({ status: 'failed', error })
+    .where(and(eq(staffJobs.id, id), inArray(staffJobs.status, ['pending', 'running'])));
+}
+
+/** Jobs pending or running yet untouched since `before` were cut short with their process: failed. */
+export async function failStalledStaffJobs(db: Database, before: Date, error: string): Promise<number> {
+  const rows = await db
+    .update(staffJobs)
+    .set({ status: 'failed', error })
+    .where(and(inArray(staffJobs.status, ['pending', 'running']), lt(staffJobs.updatedAt, before)))
+    .returning({ id: staffJobs.id });
+  return rows.length;
+}
+
+export async function expiredStaffJobs(db: Database, now: Date): Promise<{ id: number; storageKey: string | null }[]> {
+  return db.select({ id: staffJobs.id, storageKey: staffJobs.storageKey }).from(staffJobs).where(lte(staffJobs.expiresAt, now));
+}
+
+export async function deleteStaffJobs(db: Database, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(staffJobs).where(inArray(staffJobs.id, ids));
 }

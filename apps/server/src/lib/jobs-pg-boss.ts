@@ -1,0 +1,169 @@
+// The queue on PostgreSQL: pg-boss, in its own schema `pgboss` (created or migrated on start) over
+// a small pool of its own. Every instance works every kind; a job a dead worker held is retried
+// once its heartbeat stops (or it expires); `stop` fails what is still running so another
+// instance retries it.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { DEFAULT_JOB_OPTIONS, type JobOptions, type Jobs } from './jobs';
+
+export interface PgBossJobsOptions {
+  databaseUrl: string;
+  /** Attempts of one kind at once in this process when `work` names none. */
+  concurrency: number;
+  log: FastifyBaseLogger;
+  /** Connections of pg-boss's own pool (default 3), besides one that listens for new jobs. */
+  poolMax?: number;
+  /** `ssl` of node-postgres (the pool pg-boss opens), when the connection string does not say it. */
+  ssl?: boolean | { rejectUnauthorized: boolean };
+  /** How often this instance looks for jobs of dead workers (default 10 s). */
+  superviseIntervalSeconds?: number;
+  /** A worker with no notification polls this often (default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** How long `stop` waits for running attempts before failing them for a retry elsewhere (default 5 s). */
+  stopTimeoutMs?: number;
+}
+
+/** Running attempts prove they live this often; a job whose worker died is retried after about this long. */
+const HEARTBEAT_SECONDS = 10;
+
+/** pg-boss's options for one job: its own names, whole seconds. */
+function sendOptions(options: JobOptions): SendOptions {
+  const merged = { ...DEFAULT_JOB_OPTIONS, ...options };
+  const expireInSeconds = Math.max(1, Math.ceil(merged.expireInSeconds));
+  return {
+    retryLimit: merged.retryLimit,
+    retryDelay: Math.ceil(merged.retryDelay),
+    retryBackoff: merged.retryBackoff,
+    expireInSeconds,
+    deleteAfterSeconds: Math.max(1, Math.ceil(merged.deleteAfterSeconds)),
+    // Heartbeats catch a dead worker early; below their minimum (10 s) the expiry alone does.
+    ...(expireInSeconds > HEARTBEAT_SECONDS ? { heartbeatSeconds: HEARTBEAT_SECONDS } : {}),
+    // Every queue is `exclusive`: one job per key queued or running. A job without a key of its own
+    // gets a fresh one, so only jobs that name the same key exclude each other.
+    singletonKey: options.singletonKey ?? randomUUID(),
+    ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
+  };
+}
+
+export function pgBossJobs(options: PgBossJobsOptions): Jobs {
+  const { log, concurrency, stopTimeoutMs = 5_000 } = options;
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: options.poolMax ?? 3,
+    ...(options.ssl === undefined ? {} : { ssl: options.ssl }),
+    schema: 'pgboss',
+    application_name: 'flagship-jobs',
+    useListenNotify: true,
+    // Expired attempts and stopped heartbeats are looked for once per monitor interval: both short,
+    // so a killed worker's job is retried within seconds, not pg-boss's default minute.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  let started = false;
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (kind: string) => {
+    let created = queues.get(kind);
+    if (!created) {
+      created = boss.createQueue(kind, { policy: 'exclusive', notify: true });
+      created.catch(() => queues.delete(kind));
+      queues.set(kind, created);
+    }
+    return created;
+  };
+  /** Registrations and schedules made before start, run by start (pg-boss needs its pool open). */
+  const pending: (() => Promise<unknown>)[] = [];
+  const whenStarted = async (step: () => Promise<unknown>) => {
+    if (started) await step();
+    else pending.push(step);
+  };
+
+  return {
+    kind: 'pg-boss',
+    async send(kind, data, jobOptions = {}) {
+      if (!started) throw new Error(`The job queue is not started: cannot send ${kind}`);
+      await ensureQueue(kind);
+      return boss.send(kind, data, sendOptions(jobOptions));
+    },
+    async work(kind, workOptions, handler) {
+      await whenStarted(async () => {
+        await ensureQueue(kind);
+        // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its job
+        // ends: otherwise a backed-up queue gives a slot its next job only at its next poll.
+        for (let slot = 0; slot < Math.max(1, workOptions.concurrency ?? concurrency); slot++) {
+          let workerId = '';
+          workerId = await boss.work(
+            kind,
+            {
+              localConcurrency: 1,
+              includeMetadata: true,
+              pollingIntervalSeconds,
+              // With NOTIFY a new job wakes a worker at once; retries come due without one, so the backstop stays short.
+              notifyPollingIntervalSeconds: pollingIntervalSeconds,
+            },
+            async ([job]: JobWithMetadata<object>[]) => {
+              if (!job) return;
+              const data = job.data as Parameters<typeof handler>[0];
+              try {
+                await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+              } catch (error) {
+                const err = error instanceof Error ? error : new Error(String(error));
+                if (job.retryCount >= job.retryLimit) {
+                  log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
+                  await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
+                } else {
+                  log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+                }
+                throw err;
+              } finally {
+                // Fetch the next one right after this one is settled, not a poll later.
+                if (workerId) boss.notifyWorker(workerId);
+              }
+            },
+          );
+        }
+      });
+    },
+    async schedule(kind, cron, data, jobOptions = {}) {
+      await whenStarted(async () => {
+        await ensureQueue(kind);
+        // One schedule per kind in the database; every instance's clock may send it, one job a tick.
+        await boss.schedule(kind, cron, data ?? {}, { ...sendOptions({ singletonKey: `schedule:${kind}`, ...jobOptions }), tz: 'Asia/Shanghai' });
+      });
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      for (const step of pending.splice(0)) await step();
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
+    },
+    async depth() {
+      if (!started) return {};
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`select name, count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') group by name`);
+      return Object.fromEntries((rows as { name: string; n: number }[]).map((r) => [r.name, r.n]));
+    },
+    async settle(kinds, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      const names = kinds ?? [...queues.keys()];
+      for (;;) {
+        const { rows } = await boss
+          .getDb()
+          .executeSql(`select count(*)::int as n from pgboss.job where name = any($1::text[]) and state in ('created', 'retry', 'active')`, [names]);
+        if ((rows[0] as { n: number }).n === 0) return;
+        if (Date.now() > deadline) throw new Error(`Jobs still queued or running after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
+

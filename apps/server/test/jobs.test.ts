@@ -1,0 +1,323 @@
+// The job queue behind `Jobs`: the in-process one of the PGlite start and pg-boss on PostgreSQL,
+// through the same tests; then what the app queues (packages, mail, reminders) on a real server.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { downloadJobs, projects, uploads } from '../src/db/schema';
+import type { Jobs } from '../src/lib/jobs';
+import { inProcessJobs } from '../src/lib/jobs-in-process';
+import { pgBossJobs } from '../src/lib/jobs-pg-boss';
+import { storageFor } from '../src/lib/storage';
+import { queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
+import { DEADLINE_REMINDER_JOB } from '../src/shared/reminders-repository';
+import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
+import { drivers, fastRetries, silentLog, startTestServer, type TestServer } from './harness';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Wait until `condition` holds (checked every 20 ms), or fail after `ms`. */
+async function until(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  for (const deadline = Date.now() + ms; !(await condition()); await sleep(20)) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+  }
+}
+
+describe.each(drivers)('job queue on %s', (driver) => {
+  let databaseUrl = '';
+  let dropDatabase = async () => {};
+  const made: Jobs[] = [];
+  let counter = 0;
+  /** A fresh kind per test, so tests on one database do not share queues. */
+  const kind = () => `test-${++counter}-${randomUUID().slice(0, 8)}`;
+  /** A queue as one process has it; on PostgreSQL every call is another "process" on the same database. */
+  const queue = (pollingIntervalSeconds = 0.5): Jobs => {
+    const jobs =
+      driver === 'postgres'
+        ? pgBossJobs({ databaseUrl, concurrency: 2, log: silentLog, pollingIntervalSeconds, superviseIntervalSeconds: 1, stopTimeoutMs: 1000 })
+        : inProcessJobs({ concurrency: 2, log: silentLog, stopTimeoutMs: 1000 });
+    made.push(jobs);
+    return jobs;
+  };
+  /** Retry delays of a test: pg-boss counts whole seconds. */
+  const delay = driver === 'postgres' ? 1 : 0.2;
+
+  beforeAll(async () => {
+    if (driver !== 'postgres') return;
+    // An empty database: pg-boss creates its schema on start.
+    const serverUrl = inject('postgresUrl')!;
+    const name = `flagship_jobs_${randomUUID().replaceAll('-', '')}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    databaseUrl = serverUrl.replace(/\/postgres$/, `/${name}`);
+    dropDatabase = async () => {
+      const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  });
+  afterEach(async () => {
+    await Promise.all(made.splice(0).map((jobs) => jobs.stop()));
+  });
+  afterAll(() => dropDatabase());
+
+  it('runs a job in another process than the one that queued it, with its data', async () => {
+    const k = kind();
+    const sender = queue();
+    // One process is all there is on PGlite.
+    const worker = driver === 'postgres' ? queue() : sender;
+    await sender.start();
+    if (worker !== sender) await worker.start();
+    const seen: unknown[] = [];
+    await worker.work<{ n: number }>(k, {}, async (data, attempt) => {
+      seen.push({ ...data, retryCount: attempt.retryCount });
+    });
+    const id = await sender.send(k, { n: 7 });
+    expect(id).toEqual(expect.any(String));
+    await until(() => seen.length === 1);
+    expect(seen).toEqual([{ n: 7, retryCount: 0 }]);
+    await sender.settle([k]);
+  });
+
+  it('retries a failing job with growing delays, then reports it failed once', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const attempts: { at: number; retryCount: number }[] = [];
+    const failed: string[] = [];
+    await jobs.work<{ n: number }>(
+      k,
+      { onFailed: async (data, error) => void failed.push(`${data.n}: ${error.message}`) },
+      async (_data, attempt) => {
+        attempts.push({ at: Date.now(), retryCount: attempt.retryCount });
+        throw new Error('mail server down');
+      },
+    );
+    await jobs.send(k, { n: 1 }, { retryLimit: 2, retryDelay: delay, retryBackoff: true });
+    await until(() => failed.length === 1);
+    await jobs.settle([k]);
+    expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
+    expect(failed).toEqual(['1: mail server down']);
+    const [first, second] = [attempts[1]!.at - attempts[0]!.at, attempts[2]!.at - attempts[1]!.at];
+    // `delay`, then about twice that (pg-boss adds up to as much again at random).
+    expect(first).toBeGreaterThanOrEqual(delay * 1000 * 0.9);
+    expect(second).toBeGreaterThanOrEqual(delay * 1000 * 1.9);
+  });
+
+  it('retries a job whose worker died mid-job, and it completes', async () => {
+    const k = driver === 'postgres' ? 'slow' : kind();
+    const done: { id: string; retryCount: number }[] = [];
+    if (driver === 'postgres') {
+      // A worker in a process of its own, SIGKILLed while it holds the job.
+      const sender = queue();
+      await sender.start();
+      const child = startWorkerProcess(databaseUrl);
+      try {
+        await child.line(/^ready$/);
+        const id = await sender.send(k, {}, { expireInSeconds: 2, retryDelay: 0 });
+        expect(await child.line(/^started /)).toBe(`started ${id} 0`);
+        child.process.kill('SIGKILL');
+      } finally {
+        child.process.kill('SIGKILL');
+      }
+      // Another instance takes it over once it expired.
+      const survivor = queue();
+      await survivor.start();
+      await survivor.work(k, {}, async (_data, attempt) => void done.push({ id: attempt.id, retryCount: attempt.retryCount }));
+      await until(() => done.length === 1, 20_000);
+      expect(done[0]!.retryCount).toBe(1);
+    } else {
+      // One process: an attempt that hangs past its expiry is given up (its signal aborted) and retried.
+      const jobs = queue();
+      await jobs.start();
+      const aborted: boolean[] = [];
+      await jobs.work(k, {}, async (_data, attempt) => {
+        if (attempt.retryCount === 0) {
+          await new Promise<void>((resolve) => attempt.signal.addEventListener('abort', () => resolve()));
+          aborted.push(attempt.signal.aborted);
+          return;
+        }
+        done.push({ id: attempt.id, retryCount: attempt.retryCount });
+      });
+      await jobs.send(k, {}, { expireInSeconds: 0.3, retryDelay: 0 });
+      await until(() => done.length === 1);
+      expect(aborted).toEqual([true]);
+      expect(done[0]!.retryCount).toBe(1);
+    }
+  }, 40_000);
+
+  it('never runs two jobs with the same key at once', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const waiting: (() => void)[] = [];
+    const release = () => waiting.shift()?.();
+    const running: string[] = [];
+    await jobs.work<{ n: number }>(k, { concurrency: 2 }, async (data) => {
+      running.push(`start ${data.n}`);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      running.push(`end ${data.n}`);
+    });
+    expect(await jobs.send(k, { n: 1 }, { singletonKey: 'package-1' })).toEqual(expect.any(String));
+    // Refused while queued…
+    expect(await jobs.send(k, { n: 2 }, { singletonKey: 'package-1' })).toBeNull();
+    await until(() => running.length === 1);
+    // …and while running; another key runs beside it.
+    expect(await jobs.send(k, { n: 3 }, { singletonKey: 'package-1' })).toBeNull();
+    expect(await jobs.send(k, { n: 4 }, { singletonKey: 'package-2' })).toEqual(expect.any(String));
+    await until(() => running.length === 2);
+    release();
+    await until(() => running.filter((r) => r.startsWith('end')).length === 1);
+    release();
+    await jobs.settle([k]);
+    expect(running.sort()).toEqual(['end 1', 'end 4', 'start 1', 'start 4']);
+    // Once done, the key is free again.
+    expect(await jobs.send(k, { n: 5 }, { singletonKey: 'package-1' })).toEqual(expect.any(String));
+    await until(() => running.length === 5);
+    release();
+  });
+
+  it('keeps to the concurrency of a kind in a process', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    let active = 0;
+    let most = 0;
+    let finished = 0;
+    await jobs.work(k, { concurrency: 2 }, async () => {
+      active += 1;
+      most = Math.max(most, active);
+      await sleep(150);
+      active -= 1;
+      finished += 1;
+    });
+    for (let n = 0; n < 6; n++) await jobs.send(k, { n });
+    await until(() => finished === 6);
+    expect(most).toBe(2);
+  });
+
+  it('takes the next job as soon as one ends, not a poll later', async () => {
+    const k = kind();
+    // Polling every 2 s (the default): 8 short jobs on one slot would take 16 s that way.
+    const jobs = queue(2);
+    await jobs.start();
+    let finished = 0;
+    await jobs.work(k, { concurrency: 1 }, async () => {
+      await sleep(20);
+      finished += 1;
+    });
+    for (let n = 0; n < 8; n++) await jobs.send(k, { n });
+    const started = Date.now();
+    await until(() => finished === 8);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('sends mail through the queue, again after the transport failed', async () => {
+    const jobs = fastRetries(queue());
+    await jobs.start();
+    const sent: Message[] = [];
+    let failures = 1;
+    const transport: Mailer = {
+      sendMail: async (message) => {
+        if (failures-- > 0) throw new Error('SMTP connection refused');
+        sent.push(message);
+      },
+      sendSms: async (message) => void sent.push({ ...message, subject: 'sms' }),
+    };
+    await workMail(jobs, transport, silentLog);
+    const mailer = queuedMailer(jobs);
+    await mailer.sendMail({ to: 'a@example.org', subject: '审核结果', text: '已通过' });
+    await mailer.sendSms({ to: '13900000000', text: '验证码：123456' });
+    await until(() => sent.length === 2);
+    expect(sent.map((m) => `${m.to} ${m.subject}`).sort()).toEqual(['13900000000 sms', 'a@example.org 审核结果']);
+  });
+});
+
+/** A child process working `slow` jobs (test/fixtures/jobs-worker.ts), and its stdout line by line. */
+function startWorkerProcess(databaseUrl: string): { process: ChildProcess; line(pattern: RegExp): Promise<string> } {
+  const script = fileURLToPath(new URL('./fixtures/jobs-worker.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const parts = buffered.split('\n');
+    buffered = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  return {
+    process: child,
+    async line(pattern) {
+      let found: string | undefined;
+      await until(() => (found = lines.find((l) => pattern.test(l))) !== undefined, 20_000);
+      return found!;
+    },
+  };
+}
+
+describe.each(drivers)('queued work of the app on %s', (driver) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(driver, {}, { wrapJobs: fastRetries });
+  });
+  afterAll(() => server?.close());
+
+  it('fails a package after its last retry with the message the applicant reads', async () => {
+    const applicant = await server.newUser();
+    const call = await createCall(server.handle.db, 'open', 1);
+    const form = { projectId: call.projectId, formId: call.formIds[0]! };
+    const region = await someDistrict(server.handle.db);
+    const upload = (bytes: Buffer, name: string) => applicant.api.files.upload({ file: new Blob([new Uint8Array(bytes)]), name });
+    const proposal = await upload(pdf('proposal'), '申报书正文.pdf');
+    const evidence = await upload(pdf('evidence'), '获奖证书.pdf');
+    const poster = await upload(PNG, '海报.png');
+    await applicant.api.apply.save({ ...form, data: validData({ proposal: proposal.id, evidence: [evidence.id], poster: poster.id }, region.id), version: 0 });
+    // The poster is gone from storage: every attempt fails.
+    const [row] = await server.handle.db.select().from(uploads).where(eq(uploads.id, poster.id));
+    await server.app.jobs.settle();
+    await storageFor(server.config).delete(row!.storageKey);
+
+    const job = await applicant.api.apply.download(form);
+    await server.app.jobs.settle(['application-package']);
+    expect(await applicant.api.apply.downloadStatus({ ...form, name: job.name })).toMatchObject({ status: 'failed', error: '打包失败，请稍后重试' });
+    const [stored] = await server.handle.db.select().from(downloadJobs).where(eq(downloadJobs.name, job.name));
+    expect(stored!.storageKey).toBeNull();
+  });
+
+  it('reminds an applicant of an unsent draft once, 48 hours before the deadline at the latest', async () => {
+    const closing = await createCall(server.handle.db, 'open', 1);
+    const later = await createCall(server.handle.db, 'open', 1);
+    await server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() + 20 * 3600_000) }).where(eq(projects.id, closing.projectId));
+    await server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() + 72 * 3600_000) }).where(eq(projects.id, later.projectId));
+    const drafting = await server.newUser(`draft.${Date.now()}@example.org`);
+    const early = await server.newUser(`early.${Date.now()}@example.org`);
+    await drafting.api.apply.save({ projectId: closing.projectId, formId: closing.formIds[0]!, data: { projectName: '草稿' }, version: 0 });
+    await drafting.api.apply.save({ projectId: later.projectId, formId: later.formIds[0]!, data: { projectName: '还早' }, version: 0 });
+    const region = await someDistrict(server.handle.db);
+    const sent = await early.api.files.upload({ file: new Blob([new Uint8Array(pdf('p'))]), name: 'p.pdf' });
+    const evidence = await early.api.files.upload({ file: new Blob([new Uint8Array(pdf('e'))]), name: 'e.pdf' });
+    const poster = await early.api.files.upload({ file: new Blob([new Uint8Array(PNG)]), name: 'p.png' });
+    await early.api.apply.save({
+      projectId: closing.projectId,
+      formId: closing.formIds[0]!,
+      data: validData({ proposal: sent.id, evidence: [evidence.id], poster: poster.id }, region.id),
+      version: 0,
+      submit: true,
+    });
+
+    // The daily run, twice (as two instances or a repeated tick would).
+    for (let run = 0; run < 2; run++) {
+      await server.app.jobs.send(DEADLINE_REMINDER_JOB, {});
+      await server.app.jobs.settle([DEADLINE_REMINDER_JOB]);
+    }
+    const reminders = (await server.outbox()).filter((m) => m.includes('申报截止提醒'));
+    expect(reminders.filter((m) => m.includes(`To: ${drafting.account}`))).toHaveLength(1);
+    expect(reminders.find((m) => m.includes(`To: ${drafting.account}`))).toContain('测试专项资助项目（open）');
+    // Submitted: nothing to remind of.
+    expect(reminders.some((m) => m.includes(`To: ${early.account}`))).toBe(false);
+  });
+});

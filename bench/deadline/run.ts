@@ -1,0 +1,255 @@
+// The deadline hour: every applicant logged in, nothing served from a cache. A database at
+// programme scale (prepare.ts), then each case with a session beside the bare route of the same
+// server in the same run; autosave from 200 applicants on their own drafts; 2 000 applicants
+// submitting the same call at once, checked afterwards (serials unique and gap-free, receipts
+// verifiable, nothing lost); logged-in pages rendered on the server.
+// Usage: pnpm build && pnpm --filter @flagship/bench deadline [--driver postgres|pglite|both]
+//        [--duration 8] [--connections 50] [--small]   (--small: PGlite's tenth on PostgreSQL too)
+import { createHash } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
+import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
+import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
+import { benchData, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, type Prepared, type Scale } from './prepare';
+
+const { values } = parseArgs({
+  options: {
+    driver: { type: 'string', default: 'both' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '50' },
+    small: { type: 'boolean', default: false },
+    /** Only the cases whose name contains this text (the submission always runs). */
+    only: { type: 'string', default: '' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const SUBMITTERS = 2_000;
+const SAVERS = 200;
+
+interface Row {
+  driver: string;
+  case: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number;
+  /** The server's CPU time (user + system) per answered request. */
+  cpuMs: number;
+  errors: number;
+}
+
+/** utime + stime of a process, in milliseconds (clock ticks are 10 ms here). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+type Setup = (request: autocannon.Request) => autocannon.Request;
+
+async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, databaseUrl?: string): Promise<{ rows: Row[]; checks: string[] }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flagship-deadline-'));
+  const started = Date.now();
+  const prepared: Prepared = await prepareDeadline(dataDir, databaseUrl, scale);
+  process.stdout.write(`${driver}: prepared ${scale.calls} calls, ${scale.applicants} applicants, ${scale.applicants * scale.perApplicant} applications in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx', ...profile],
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const base = `http://127.0.0.1:${port}`;
+  const pid = child.pid as number;
+  const { target, tokens, mine, categoryId } = prepared;
+  const readers = tokens.length;
+
+  const rows: Row[] = [];
+  let bareRps = 0;
+  const measure = async (name: string, options: Partial<autocannon.Options>) => {
+    if (values.only && name !== 'bare route' && !name.includes(values.only)) return undefined;
+    const cpuBefore = cpuMsOf(pid);
+    const result = await autocannon({ url: base, connections, duration, ...options });
+    const answered = result.requests.total || 1;
+    const row = {
+      driver,
+      case: name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ratio: bareRps ? result.requests.average / bareRps : 1,
+      cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
+      errors: result.errors + result.non2xx,
+    };
+    rows.push(row);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.errors} errors\n`);
+    return result;
+  };
+  /** Each request as the next applicant, round robin over the sessions. */
+  const asApplicants = (path: (i: number) => string, extra: Record<string, string> = {}): Partial<autocannon.Options> => {
+    let next = 0;
+    const setupRequest: Setup = (request) => {
+      const i = next++ % readers;
+      return { ...request, path: path(i), headers: { ...request.headers, authkey: tokens[i] as string, ...extra } };
+    };
+    return { requests: [{ method: 'GET', setupRequest }] };
+  };
+
+  const bare = await measure('bare route', { url: `${base}/bench/bare` });
+  bareRps = bare?.requests.average ?? 1;
+  await measure('call list, default order', asApplicants(() => '/api/project?page=3&pageSize=10'));
+  await measure('call list, category + status filter', asApplicants(() => `/api/project?page=1&pageSize=10&categoryId=${categoryId}&status=active`));
+  await measure('call detail with my applications', asApplicants(() => `/api/project/${target.projectId}`));
+  await measure('form with my draft', asApplicants(() => `/api/project/${target.projectId}/form/${target.formId}`));
+  await measure('my applications (myApplyList)', asApplicants(() => '/api/project/myApplyList?page=1&pageSize=10'));
+  await measure('search', asApplicants(() => `/api/search?keyword=${encodeURIComponent('舞蹈')}`));
+  await measure('application detail', asApplicants((i) => `/api/project/apply/${mine[i]?.applyId ?? 1}`));
+  const cookie = (i: number) => `${DEFAULT_SESSION_NAME}-token=${tokens[i]}`;
+  const page = (path: (i: number) => string) => {
+    let next = 0;
+    const setupRequest: Setup = (request) => {
+      const i = next++ % readers;
+      return { ...request, path: path(i), headers: { ...request.headers, accept: 'text/html', cookie: cookie(i) } };
+    };
+    // At most 8 renders run at once (beyond that the plain page goes out): 4 connections keep
+    // every answer rendered, so the CPU per request is the render's.
+    return { connections: 4, requests: [{ method: 'GET' as const, setupRequest }] };
+  };
+  await measure('page /projectDetail (rendered, logged in)', page(() => `/projectDetail?id=${target.projectId}`));
+  await measure('page /application (rendered, logged in)', page(() => `/application?projectId=${target.projectId}&formId=${target.formId}`));
+
+  // Autosave: 200 applicants (sessions SUBMITTERS…SUBMITTERS+199) save their own drafts; each
+  // connection owns its applicants, so no two saves of one draft race, and sends the version
+  // its last answer gave.
+  const versions = new Map<number, number>();
+  let nextSaver = 0;
+  const saves = await measure(`autosave (${SAVERS} applicants)`, {
+    connections: Math.min(connections, SAVERS),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context: { owned?: number[]; turn?: number; current?: number }) => {
+          if (!context.owned) {
+            context.owned = [];
+            for (let i = nextSaver++; i < SAVERS; i += Math.min(connections, SAVERS)) context.owned.push(SUBMITTERS + i);
+            context.turn = 0;
+          }
+          const i = context.owned[(context.turn = (context.turn ?? 0) + 1) % context.owned.length] as number;
+          context.current = i;
+          return {
+            ...request,
+            path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
+            headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
+            body: JSON.stringify({ data: benchData(prepared.regionId, versions.get(i) ?? 1), version: versions.get(i) ?? 1, submit: false }),
+          };
+        },
+        onResponse: (_status, body, context: { current?: number }) => {
+          const version = (JSON.parse(body) as { data?: { version?: number } }).data?.version;
+          if (version && context.current !== undefined) versions.set(context.current, version);
+        },
+      },
+    ],
+  });
+
+  // Submission: 2 000 applicants (sessions 0…1 999) submit the target call, each once.
+  let nextSubmitter = 0;
+  const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
+  const submitStarted = Date.now();
+  const submitted = await autocannon({
+    url: base,
+    connections,
+    amount: SUBMITTERS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request, context: { i?: number }) => {
+          const i = nextSubmitter++;
+          context.i = i;
+          return {
+            ...request,
+            path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
+            headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
+            body: JSON.stringify({ data: benchData(prepared.regionId), version: 1, submit: true }),
+          };
+        },
+        onResponse: (_status, body, context: { i?: number }) => {
+          const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
+          receipts.push({ i: context.i ?? -1, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
+        },
+      },
+    ],
+  });
+  const submitSeconds = (Date.now() - submitStarted) / 1000;
+  rows.push({
+    driver,
+    case: `submission (${SUBMITTERS} applicants, one call)`,
+    rps: SUBMITTERS / submitSeconds,
+    p50: submitted.latency.p50,
+    p99: submitted.latency.p99,
+    ratio: (SUBMITTERS / submitSeconds) / bareRps,
+    cpuMs: Number.NaN,
+    errors: submitted.errors + submitted.non2xx,
+  });
+
+  // What the submissions left: every one answered 200 with a receipt, serials unique and
+  // consecutive, each receipt the hash of the data sent, and each application submitted.
+  const checks: string[] = [];
+  const ok = receipts.filter((r) => r.errno === 200 && r.serial && r.sha256);
+  checks.push(`${ok.length} of ${SUBMITTERS} submissions answered with a receipt`);
+  const numbers = ok.map((r) => Number(/(\d+)$/.exec(r.serial as string)?.[1])).sort((a, b) => a - b);
+  const unique = new Set(numbers).size === numbers.length;
+  const gapFree = numbers.every((n, k) => k === 0 || n === (numbers[k - 1] as number) + 1);
+  checks.push(`serials unique: ${unique}; gap-free: ${gapFree} (${numbers[0]}…${numbers.at(-1)})`);
+  const expected = createHash('sha256').update(canonicalJson(benchData(prepared.regionId))).digest('hex');
+  checks.push(`receipts matching the data sent: ${ok.filter((r) => r.sha256 === expected).length}`);
+  let stored = 0;
+  for (const r of ok) {
+    const answer = (await (await fetch(`${base}/api/project/${target.projectId}/form/${target.formId}`, { headers: { authkey: tokens[r.i] as string } })).json()) as {
+      data?: { apply?: { status?: string; receipt?: { sha256?: string } | null } | null };
+    };
+    if (answer.data?.apply?.status === 'submitted' && answer.data.apply.receipt?.sha256 === r.sha256) stored++;
+  }
+  checks.push(`read back as submitted with the same receipt: ${stored}`);
+  if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx`);
+  const refused = new Map<string, number>();
+  for (const r of receipts) if (r.errno !== 200) refused.set(r.errmsg ?? String(r.errno), (refused.get(r.errmsg ?? String(r.errno)) ?? 0) + 1);
+  for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
+
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+  return { rows, checks };
+}
+
+const all: Row[] = [];
+const notes: string[] = [];
+if (values.driver !== 'postgres') {
+  const { rows, checks } = await benchDriver('pglite', PGLITE_SCALE);
+  all.push(...rows);
+  notes.push(...checks.map((c) => `pglite: ${c}`));
+}
+if (values.driver !== 'pglite' && postgresWanted()) {
+  const pg = await startPostgres();
+  try {
+    const { rows, checks } = await benchDriver('postgres', values.small ? PGLITE_SCALE : POSTGRES_SCALE, pg.url);
+    all.push(...rows);
+    notes.push(...checks.map((c) => `postgres: ${c}`));
+  } finally {
+    pg.stop();
+  }
+}
+
+const table = [
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | server CPU ms/req | errors |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Number.isNaN(r.cpuMs) ? '–' : r.cpuMs.toFixed(2)} | ${r.errors} |`),
+].join('\n');
+const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
+process.stdout.write(`\n${text}`);
+writeFileSync(new URL('./results.md', import.meta.url), text);
+process.exit(0);
