@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Errno } from '@flagship/api-client';
@@ -211,6 +213,27 @@ describe.each(setups)('uploads on $driver with $storage storage', ({ driver, sto
     expect(await server.handle.db.select({ id: uploads.id }).from(uploads)).toHaveLength(rows.length);
     // The connection is still good for the next request.
     expect((await upload(owner, PNG, 'after.png')).mime).toBe('image/png');
+  });
+
+  it('survives an upload cut off before its first bytes are sniffed, and stores nothing', async () => {
+    const before = await storedKeys();
+    const { hostname, port } = new URL(server.baseUrl);
+    const boundary = 'flagship-cut-off';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="cut.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+    const socket = connect(Number(port), hostname);
+    await once(socket, 'connect');
+    socket.write(
+      `POST /admin/upload HTTP/1.1\r\nhost: ${hostname}:${port}\r\nauthkey: ${owner.api.session.getToken()}\r\n` +
+        `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${5 * 1024 * 1024}\r\n\r\n${head}`,
+    );
+    // 50 kB of a 5 MB body: fewer than the bytes the type is sniffed from, then the line drops.
+    socket.write(Buffer.concat([pdf(), Buffer.alloc(50 * 1024, 1)]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The process is still up (an unhandled stream error would have ended it) and nothing was kept.
+    expect((await upload(owner, PNG, 'after-cut.png')).mime).toBe('image/png');
+    expect((await storedKeys()).length).toBe(before.length + 1);
   });
 
   it('sniffs the type of a large file from its first bytes and the rest as it streams', async () => {

@@ -318,6 +318,13 @@ describe.skipIf(!postgresUrl)('several instances behind nginx (PostgreSQL, S3)',
     expect(log).toMatch(/^404 127\.0\.0\.1:\d+ "GET \/assets\/not-built-here\.js/m);
   });
 
+  it('keeps session tokens of download links out of nginx’s access log', async () => {
+    await (await fetch(`${nginx.url}/api/file/987654?authkey=secret-session-token-in-a-link`)).arrayBuffer();
+    const log = await until('the access log', async () => (/\/api\/file\/987654/.test(nginx.accessLog()) ? nginx.accessLog() : undefined), 5_000);
+    expect(log).toMatch(/"GET \/api\/file\/987654\?\[query omitted\] HTTP/);
+    expect(log).not.toContain('secret-session-token-in-a-link');
+  });
+
   it('never serves one applicant’s answer to another from the micro-caches', async () => {
     const call = await createCall(handle.db);
     const params = { projectId: call.projectId, formId: call.formIds[0]! };

@@ -12,7 +12,7 @@ import { inProcessJobs } from '../src/lib/jobs-in-process';
 import { pgBossJobs } from '../src/lib/jobs-pg-boss';
 import { storageFor } from '../src/lib/storage';
 import { queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
-import { DEADLINE_REMINDER_JOB } from '../src/shared/reminders-repository';
+import { DEADLINE_REMINDER_JOB, sendDeadlineReminders } from '../src/shared/reminders-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { drivers, fastRetries, silentLog, startTestServer, type TestServer } from './harness';
 
@@ -319,5 +319,21 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
     expect(reminders.find((m) => m.includes(`To: ${drafting.account}`))).toContain('测试专项资助项目（open）');
     // Submitted: nothing to remind of.
     expect(reminders.some((m) => m.includes(`To: ${early.account}`))).toBe(false);
+  });
+
+  it('gives a reminder back when its message cannot be queued, so that the retry sends it', async () => {
+    const closing = await createCall(server.handle.db, 'open', 1);
+    await server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() + 10 * 3600_000) }).where(eq(projects.id, closing.projectId));
+    const drafting = await server.newUser(`retry.${Date.now()}@example.org`);
+    await drafting.api.apply.save({ projectId: closing.projectId, formId: closing.formIds[0]!, data: { projectName: '草稿' }, version: 0 });
+    const failing: Mailer = {
+      sendMail: () => Promise.reject(new Error('queue unavailable')),
+      sendSms: () => Promise.reject(new Error('queue unavailable')),
+    };
+    await expect(sendDeadlineReminders({ db: server.handle.db, mailer: failing, log: server.app.log })).rejects.toThrow('queue unavailable');
+    await server.app.jobs.send(DEADLINE_REMINDER_JOB, {});
+    await server.app.jobs.settle([DEADLINE_REMINDER_JOB]);
+    const reminders = (await server.outbox()).filter((m) => m.includes('申报截止提醒') && m.includes(`To: ${drafting.account}`));
+    expect(reminders).toHaveLength(1);
   });
 });

@@ -165,6 +165,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     FLAGSHIP_BODY_LIMIT: options.bodyLimit,
     FLAGSHIP_PORTAL_DIST: options.portalDist,
     FLAGSHIP_CONSOLE_DIST: options.consoleDist,
+    FLAGSHIP_ACCESS_LOG: `${dir}/access.log`,
   });
   writeFileSync(join(dir, 'flagship.conf'), site);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -180,8 +181,6 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       'http {',
       '  include /etc/nginx/mime.types;',
       '  default_type application/octet-stream;',
-      "  log_format flagship '$status $upstream_addr \"$request\"';",
-      `  access_log ${dir}/access.log flagship;`,
       ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((sub) => `  ${sub === 'body' ? 'client_body' : sub}_temp_path ${dir}/${sub};`),
       `  include ${dir}/flagship.conf;`,
       '}',

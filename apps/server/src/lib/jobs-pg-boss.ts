@@ -142,8 +142,9 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     },
     async stop() {
       if (!started) return;
-      started = false;
+      // Sends stay possible while the workers drain: a job finishing now may still queue mail.
       await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
+      started = false;
     },
     async depth() {
       if (!started) return {};

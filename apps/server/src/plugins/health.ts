@@ -66,9 +66,10 @@ export function installHealthRoutes(app: FastifyInstance, { db, bucket }: Health
     return sendEnvelope(reply, Errno.OK, 'ok', { status: 'live', uptime: Math.round(process.uptime()) });
   });
 
-  app.get('/health/ready', async (req, reply) => {
-    noStore(reply);
-    if (shuttingDown) return sendEnvelope(reply, Errno.UNAVAILABLE, '服务正在停止', { status: 'stopping', checks: {} });
+  // One round of checks at a time, shared by every probe that arrives while it runs: a flood of
+  // probes (they may be reachable from outside) adds no load on the database or the bucket.
+  let round: Promise<{ results: Record<string, string>; failed: string[] }> | undefined;
+  const runChecks = async () => {
     const results: Record<string, string> = {};
     const failed: string[] = [];
     await Promise.all(
@@ -80,10 +81,20 @@ export function installHealthRoutes(app: FastifyInstance, { db, bucket }: Health
           // Details only in the log: the probe may be reachable from outside.
           results[name] = 'failed';
           failed.push(NAMES[name] ?? name);
-          req.log.warn({ err: error, check: name }, 'not ready');
+          app.log.warn({ err: error, check: name }, 'not ready');
         }
       }),
     );
+    return { results, failed };
+  };
+
+  app.get('/health/ready', async (_req, reply) => {
+    noStore(reply);
+    if (shuttingDown) return sendEnvelope(reply, Errno.UNAVAILABLE, '服务正在停止', { status: 'stopping', checks: {} });
+    round ??= runChecks().finally(() => {
+      round = undefined;
+    });
+    const { results, failed } = await round;
     if (failed.length > 0) return sendEnvelope(reply, Errno.UNAVAILABLE, `服务暂未就绪：${failed.join('、')}无应答`, { status: 'not ready', checks: results });
     return sendEnvelope(reply, Errno.OK, 'ok', { status: 'ready', checks: results });
   });

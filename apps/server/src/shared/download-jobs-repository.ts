@@ -17,6 +17,7 @@ import { newStorageKey, type Storage } from '../lib/storage';
 import { documentName, referencedUploads } from './applications';
 
 const JOB_TTL_MS = 24 * 3600_000;
+const REUSE_MARGIN_MS = 3600_000;
 /** The queue's kind for one applicant's package, and for the sweep of everyone's download jobs. */
 export const PACKAGE_JOB = 'application-package';
 export const DOWNLOAD_SWEEP_JOB = 'download-jobs-sweep';
@@ -183,8 +184,8 @@ export async function findUserJob(db: Database, userId: number, name: string) {
 }
 
 /**
- * The user's job for an application: a live one made after the application last changed, or a
- * new one, started right away in this process.
+ * The user's job for an application: a live one made after the application last changed (with an
+ * hour left before it expires), or a new one, queued.
  */
 export async function createOrReuseJob(deps: JobDeps, userId: number, application: ApplicationRow): Promise<JobRow> {
   const { db } = deps;
@@ -198,7 +199,8 @@ export async function createOrReuseJob(deps: JobDeps, userId: number, applicatio
         inArray(downloadJobs.status, ['pending', 'running', 'done']),
         // A stalled job will never finish: a new one is made instead.
         not(stalled()),
-        gt(downloadJobs.expiresAt, new Date()),
+        // One about to expire may be swept between the status poll and the download: an hour left at least.
+        gt(downloadJobs.expiresAt, new Date(Date.now() + REUSE_MARGIN_MS)),
         // A job made before the last change would package old data.
         gt(downloadJobs.createdAt, application.updatedAt),
       ),

@@ -47,6 +47,11 @@ export async function claimReminder(db: Executor, applicationId: number, deadlin
   return rows.length > 0;
 }
 
+/** Give a claim back when its message could not be queued, so that the next run reminds. */
+export async function releaseReminder(db: Executor, applicationId: number): Promise<void> {
+  await db.delete(deadlineReminders).where(eq(deadlineReminders.applicationId, applicationId));
+}
+
 /** The text of a deadline reminder. */
 export function reminderText(r: Pick<DueReminder, 'projectTitle' | 'formTitle' | 'deadline'>): string {
   return `您在「${r.projectTitle}」填写的「${r.formTitle}」尚未提交，申报将于 ${beijingTime(r.deadline)}（北京时间）截止，请及时完成并提交。逾期将无法提交。`;
@@ -55,13 +60,18 @@ export function reminderText(r: Pick<DueReminder, 'projectTitle' | 'formTitle' |
 /**
  * Remind everyone due at `now`; answers how many were reminded. Each reminder is claimed before it
  * is queued, so a run repeated (or run by two instances) sends none twice; a claim whose message
- * could not be queued is not retried (at most once, not at least once).
+ * could not be queued is given back and the run fails, so the job's retry reminds them.
  */
 export async function sendDeadlineReminders({ db, mailer, log }: Pick<AppContext, 'db' | 'mailer' | 'log'>, now = new Date()): Promise<number> {
   let sent = 0;
   for (const due of await draftsDueForReminder(db, now)) {
     if (!(await claimReminder(db, due.applicationId, due.deadline))) continue;
-    await notifyUser(db, mailer, log, due.userId, '申报截止提醒', reminderText(due));
+    try {
+      await notifyUser(db, mailer, log, due.userId, '申报截止提醒', reminderText(due));
+    } catch (error) {
+      await releaseReminder(db, due.applicationId);
+      throw error;
+    }
     sent += 1;
   }
   if (sent > 0) log.info({ sent }, 'deadline reminders sent');

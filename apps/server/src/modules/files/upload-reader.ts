@@ -27,6 +27,10 @@ export class UploadReader extends Transform {
     });
     // Read only on the happy path; a failure is seen where the stream is consumed.
     this.head.catch(() => {});
+    // A dropped upload destroys this stream with the socket's error, maybe before anyone consumes
+    // it (while the head is sniffed): `pipe()` would throw that error again with no listener here,
+    // and an unhandled 'error' ends the process. It reaches the handler through `head` or the put.
+    this.on('error', () => {});
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
