@@ -29,7 +29,7 @@ describe('a 200 MB package built as a stream', () => {
   const storage = localDiskStorage(root);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('keeps every event-loop stall under 50 ms and memory bounded', async () => {
+  it('keeps event-loop stalls short (no whole-package step) and memory bounded', async () => {
     for (const [i] of ATTACHMENTS.entries()) await storage.put(`uploads/${i}.bin`, randomBytes(50 * MiB));
     const idle = monitorEventLoopDelay({ resolution: 5 });
     idle.enable();

@@ -18,7 +18,20 @@ export interface CreateJobsOptions {
 /** The job queue for this configuration: pg-boss on PostgreSQL, in-process on PGlite. */
 export function createJobs({ databaseUrl, concurrency, log, ssl, pgBoss }: CreateJobsOptions): Jobs {
   if (!databaseUrl) return inProcessJobs({ concurrency, log });
-  // 'require' encrypts without checking the certificate, as libpq's sslmode=require (and the app's pool) do.
-  const tls = ssl === undefined ? {} : { ssl: ssl === 'disable' ? false : { rejectUnauthorized: ssl === 'verify-full' } };
-  return pgBossJobs({ databaseUrl, concurrency, log, ...tls, ...pgBoss });
+  return pgBossJobs({ ...pgBossConnection(databaseUrl, ssl), concurrency, log, ...pgBoss });
+}
+
+/**
+ * pg-boss's connection with the same TLS as the app's pool. node-postgres reads the URL's
+ * `sslmode=require` as verify-full (libpq, and postgres.js, encrypt without checking the
+ * certificate), and the URL's word beats an `ssl` option: so the mode is taken out of the URL and
+ * given as the option, from DATABASE_SSL or else from the URL.
+ */
+export function pgBossConnection(databaseUrl: string, ssl: CreateJobsOptions['ssl']): Pick<PgBossJobsOptions, 'databaseUrl' | 'ssl'> {
+  const url = new URL(databaseUrl);
+  const mode = ssl ?? url.searchParams.get('sslmode') ?? undefined;
+  url.searchParams.delete('sslmode');
+  if (mode === undefined) return { databaseUrl: url.toString() };
+  const verify = mode === 'verify-full' || mode === 'verify-ca';
+  return { databaseUrl: url.toString(), ssl: mode === 'disable' ? false : { rejectUnauthorized: verify } };
 }

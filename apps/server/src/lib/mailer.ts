@@ -19,7 +19,11 @@ export interface Mailer {
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   const outbox = join(options.dataDir, 'outbox');
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // Timeouts well inside a mail job's two minutes: an attempt that outlives its job would be sent
+  // again by the retry (nodemailer's own socket timeout is ten minutes).
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
+    : undefined;
 
   const toOutbox = async (channel: 'mail' | 'sms', message: Message) => {
     await mkdir(outbox, { recursive: true });

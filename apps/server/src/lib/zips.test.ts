@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { packageZipStream, streamToBuffer, zipOfZipsStream, zipStream } from './zips';
+import { packageZipStream, streamToBuffer, ZIP_MAX_BYTES, zipOfZipsStream, zipStream, ZipTooLargeError } from './zips';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -67,5 +67,13 @@ describe('zips', () => {
     }
     await expect(streamToBuffer(zipStream(entries()))).rejects.toThrow('storage went away');
     expect(opened).toBe(0);
+  });
+
+  it('fails instead of writing a zip past its 32-bit limit (no ZIP64), and stays under 4 GiB by default', async () => {
+    expect(ZIP_MAX_BYTES).toBeLessThan(2 ** 32);
+    const big = new Uint8Array(600);
+    const entries = [{ name: 'a.zip', body: big }, { name: 'b.zip', body: big }];
+    await expect(streamToBuffer(zipOfZipsStream(entries, 1_000))).rejects.toBeInstanceOf(ZipTooLargeError);
+    expect((await streamToBuffer(zipOfZipsStream(entries, 2_000))).length).toBeGreaterThan(1_200);
   });
 });

@@ -54,16 +54,31 @@ async function* piecesOf(body: ZipBody): AsyncGenerator<Uint8Array> {
 }
 
 /**
+ * The largest zip written: fflate writes no ZIP64 records, so sizes and offsets are 32-bit. Past
+ * 4 GiB the zip would be corrupt yet look finished; the stream fails instead (room is left for the
+ * central directory).
+ */
+export const ZIP_MAX_BYTES = 2 ** 32 - 64 * 2 ** 20;
+
+/** A zip that would pass `ZIP_MAX_BYTES`: split the work (fewer applications per download). */
+export class ZipTooLargeError extends Error {
+  constructor(maxBytes: number) {
+    super(`The zip would pass ${maxBytes} bytes (no ZIP64)`);
+  }
+}
+
+/**
  * The zip of `entries`, read one after another as the stream is read (so a slow reader slows the
  * sources down too). A source that fails fails the stream; sources not reached are never opened.
  */
-export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): Readable {
-  return Readable.from(zipChunks(entries), { objectMode: false, highWaterMark: 256 * 1024 });
+export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, maxBytes = ZIP_MAX_BYTES): Readable {
+  return Readable.from(zipChunks(entries, maxBytes), { objectMode: false, highWaterMark: 256 * 1024 });
 }
 
-async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): AsyncGenerator<Buffer> {
+async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, maxBytes: number): AsyncGenerator<Buffer> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
+  let written = 0;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
     else out.push(chunk);
@@ -71,7 +86,11 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>)
   function* drain(): Generator<Buffer> {
     if (failure) throw failure;
     // Buffer views, not copies: fflate hands over each chunk for good.
-    for (const chunk of out.splice(0)) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    for (const chunk of out.splice(0)) {
+      written += chunk.byteLength;
+      if (written > maxBytes) throw new ZipTooLargeError(maxBytes);
+      yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    }
   }
 
   for await (const entry of entries) {
@@ -127,12 +146,13 @@ export function packageZipStream(document: { name: string; body: ZipBody }, atta
 }
 
 /** Several finished zips in one, stored as they are: `a.zip`, `a (2).zip`; each read when its turn comes. */
-export function zipOfZipsStream(files: Iterable<{ name: string; body: ZipBody }> | AsyncIterable<{ name: string; body: ZipBody }>): Readable {
+export function zipOfZipsStream(files: Iterable<{ name: string; body: ZipBody }> | AsyncIterable<{ name: string; body: ZipBody }>, maxBytes = ZIP_MAX_BYTES): Readable {
   return zipStream(
     (async function* () {
       const taken = new Set<string>();
       for await (const file of files) yield { name: uniqueName(file.name, taken), body: file.body, compress: false };
     })(),
+    maxBytes,
   );
 }
 

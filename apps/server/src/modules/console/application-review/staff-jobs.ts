@@ -8,7 +8,7 @@ import type { JobOptions } from '../../../lib/jobs';
 import { beijingTime } from '../../../lib/beijing-time';
 import { newStorageKey } from '../../../lib/storage';
 import { workbookStream, type WorkbookSheet } from '../../../lib/workbook';
-import { zipOfZipsStream } from '../../../lib/zips';
+import { zipOfZipsStream, ZipTooLargeError } from '../../../lib/zips';
 import { referencedUploads } from '../../../shared/applications';
 import { loadBundle, packageStream, regionNames } from '../../../shared/download-jobs-repository';
 import {
@@ -49,6 +49,9 @@ const STALLED_ERROR = '任务中断，请重新开始';
 interface JobData {
   jobId: number;
 }
+
+/** No retry makes a zip past 4 GB possible: fewer applications per download do. */
+const TOO_LARGE = '所选申报的文件合计超过 4 GB，无法打包成一个文件，请分批选择后下载';
 
 /** A failure that a retry cannot mend (a file gone from storage): the job fails at once with this message. */
 class StaffJobFailure extends Error {}
@@ -178,6 +181,7 @@ async function runDownload(ctx: AppContext, job: StaffJobRow, signal: AbortSigna
   try {
     await store(ctx, job, 'zip', zipOfZipsStream(packages()), total, signal);
   } catch (error) {
+    if (error instanceof ZipTooLargeError) throw new StaffJobFailure(TOO_LARGE);
     if (current && !signal.aborted) await explainMissingFile(ctx, current);
     throw error;
   }
