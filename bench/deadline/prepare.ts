@@ -60,6 +60,8 @@ export interface Prepared {
   tokens: string[];
   /** Per session holder: one of their other calls with a form, and one submitted application. */
   mine: { projectId: number; formId: number; applyId: number }[];
+  /** Per session holder: their user id and account, and the id of their draft on the target call. */
+  holders: { userId: number; account: string; draftId: number }[];
   categoryId: number;
   regionId: number;
 }
@@ -150,6 +152,13 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
   for (const row of mineRows) mine[row.idx] ??= { projectId: row.project_id, formId: row.form_id, applyId: row.id };
   const [target] = rowsOf<{ id: number; project_id: number }>(await db.execute(sql`select id, project_id from bench_forms where idx = 0`));
   if (!target) throw new Error('no target form');
+  const holders: Prepared['holders'] = [];
+  const holderRows = rowsOf<{ idx: number; user_id: number; account: string; draft_id: number }>(
+    await db.execute(sql`select u.idx, u.id as user_id, users.account, a.id as draft_id
+      from bench_users u join users on users.id = u.id join applications a on a.user_id = u.id and a.form_id = ${target.id}
+      where u.idx < ${scale.sessions}`),
+  );
+  for (const row of holderRows) holders[row.idx] = { userId: row.user_id, account: row.account, draftId: row.draft_id };
   // Plain tables, not temporary ones: a pool may run each statement on another connection.
   await db.execute(sql`drop table bench_users, bench_forms`);
   await handle.close();
@@ -157,6 +166,7 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
     target: { projectId: target.project_id, formId: target.id },
     tokens: Array.from({ length: scale.sessions }, (_, i) => benchToken(i)),
     mine,
+    holders,
     categoryId: category.id,
     regionId: region.id,
   };

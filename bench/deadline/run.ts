@@ -110,7 +110,12 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   await measure('my applications (myApplyList)', asApplicants(() => '/api/project/myApplyList?page=1&pageSize=10'));
   await measure('search', asApplicants(() => `/api/search?keyword=${encodeURIComponent('舞蹈')}`));
   await measure('application detail', asApplicants((i) => `/api/project/apply/${mine[i]?.applyId ?? 1}`));
-  const cookie = (i: number) => `${DEFAULT_SESSION_NAME}-token=${tokens[i]}`;
+  // The portal's two session cookies, as a signed-in browser sends them.
+  const cookie = (i: number) => {
+    const holder = prepared.holders[i];
+    const info = { token: tokens[i], id: holder?.userId, account: holder?.account, enterprise_authentication_status: null };
+    return `${DEFAULT_SESSION_NAME}-token=${tokens[i]}; ${DEFAULT_SESSION_NAME}-userinfo=${encodeURIComponent(JSON.stringify(info))}`;
+  };
   const page = (path: (i: number) => string) => {
     let next = 0;
     const setupRequest: Setup = (request) => {
@@ -124,34 +129,31 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   await measure('page /projectDetail (rendered, logged in)', page(() => `/projectDetail?id=${target.projectId}`));
   await measure('page /application (rendered, logged in)', page(() => `/application?projectId=${target.projectId}&formId=${target.formId}`));
 
-  // Autosave: 200 applicants (sessions SUBMITTERS…SUBMITTERS+199) save their own drafts; each
-  // connection owns its applicants, so no two saves of one draft race, and sends the version
-  // its last answer gave.
+  // Autosave: 200 applicants (sessions SUBMITTERS…SUBMITTERS+199) save their own drafts, in turn,
+  // each with the version its last answer gave (autocannon resets a connection's context after
+  // every request, so the turn is global and the answer names its draft). With 50 connections a
+  // draft's previous save has long been answered when its next turn comes.
   const versions = new Map<number, number>();
-  let nextSaver = 0;
+  const holderOfDraft = new Map(prepared.holders.map((h, i) => [h.draftId, i]));
+  let saveTurn = 0;
   const saves = await measure(`autosave (${SAVERS} applicants)`, {
-    connections: Math.min(connections, SAVERS),
     requests: [
       {
         method: 'POST',
-        setupRequest: (request, context: { owned?: number[]; turn?: number; current?: number }) => {
-          if (!context.owned) {
-            context.owned = [];
-            for (let i = nextSaver++; i < SAVERS; i += Math.min(connections, SAVERS)) context.owned.push(SUBMITTERS + i);
-            context.turn = 0;
-          }
-          const i = context.owned[(context.turn = (context.turn ?? 0) + 1) % context.owned.length] as number;
-          context.current = i;
+        setupRequest: (request) => {
+          const i = SUBMITTERS + (saveTurn++ % SAVERS);
+          const version = versions.get(i) ?? 1;
           return {
             ...request,
             path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
             headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
-            body: JSON.stringify({ data: benchData(prepared.regionId, versions.get(i) ?? 1), version: versions.get(i) ?? 1, submit: false }),
+            body: JSON.stringify({ data: benchData(prepared.regionId, version), version, submit: false }),
           };
         },
-        onResponse: (_status, body, context: { current?: number }) => {
-          const version = (JSON.parse(body) as { data?: { version?: number } }).data?.version;
-          if (version && context.current !== undefined) versions.set(context.current, version);
+        onResponse: (_status, body) => {
+          const answer = JSON.parse(body) as { data?: { id?: number; version?: number } };
+          const holder = answer.data?.id === undefined ? undefined : holderOfDraft.get(answer.data.id);
+          if (holder !== undefined && answer.data?.version) versions.set(holder, answer.data.version);
         },
       },
     ],
