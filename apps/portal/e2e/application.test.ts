@@ -130,10 +130,13 @@ describe('application', () => {
     });
     expect(((await elsewhere.json()) as { errno: number }).errno).toBe(200);
     await field(page, '计划演出场次').fill('21');
-    await page.getByRole('alert').filter({ hasText: '申报内容已在别处更新' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: '重新加载最新内容' }).click();
+    // Both copies are kept: the field changed elsewhere comes from there, the one typed here stays.
+    const conflict = page.getByRole('dialog', { name: '申报内容已在别处更新' });
+    await conflict.waitFor({ timeout: 15_000 });
+    await conflict.getByRole('button', { name: '采用所选内容' }).click();
     await expect.poll(() => field(page, '项目负责人').inputValue()).toBe('顾青禾');
-    expect(await field(page, '计划演出场次').inputValue()).toBe('20');
+    expect(await field(page, '计划演出场次').inputValue()).toBe('21');
+    await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/草稿已保存/);
     await page.locator('.tox-edit-area iframe').first().waitFor();
 
     // Submit, confirm, receipt.

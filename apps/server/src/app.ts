@@ -18,11 +18,12 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
-import { installErrorHandler, sendEnvelope } from './http/error-handler';
-import { installNulGuard } from './http/nul-guard';
+import { clientErrorHandler, installErrorHandler, sendEnvelope } from './http/error-handler';
+import { installStringGuard } from './http/string-guard';
 import { loadPortalRenderer, portalPages } from './http/portal-pages';
 import { requestForLog } from './http/request-log';
 import { startDownloadJobs } from './shared/download-jobs-repository';
+import { startOrphanUploadSweep } from './shared/orphan-uploads-repository';
 import { startReminders } from './shared/reminders-repository';
 import type { Jobs } from './lib/jobs';
 import { createJobs } from './lib/jobs-create';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     frameworkErrors: (error, _req, reply) => {
       void sendEnvelope(reply, Errno.INVALID_INPUT, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址参数过长' : '请求地址格式不正确', { fields: {} });
     },
+    clientErrorHandler,
   });
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
@@ -96,7 +98,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installNulGuard(app);
+  installStringGuard(app);
 
   const jobs = givenJobs ?? createJobs({ databaseUrl: config.databaseUrl, concurrency: config.jobConcurrency, log: app.log, ssl: config.database.ssl });
   app.decorate('jobs', jobs);
@@ -189,6 +191,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     await startDownloadJobs(ctx);
     await startReminders(ctx);
     await startStaffJobs(ctx);
+    await startOrphanUploadSweep(ctx);
   });
   app.addHook('onClose', async () => jobs.stop());
 

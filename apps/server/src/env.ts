@@ -25,6 +25,16 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Bytes of uploads an applicant may keep, in MB (0: no quota). */
+  UPLOAD_QUOTA_MB: z.coerce.number().min(0).max(1_048_576).default(500),
+  /** The same for each staff member (0, the default: no quota). */
+  STAFF_UPLOAD_QUOTA_MB: z.coerce.number().min(0).max(1_048_576).default(0),
+  /** Uploads per account (applicant or staff) within UPLOAD_RATE_WINDOW_MINUTES: files and MB (0: not counted). */
+  UPLOAD_RATE_FILES: z.coerce.number().int().min(0).max(100_000).default(60),
+  UPLOAD_RATE_MB: z.coerce.number().min(0).max(1_048_576).default(200),
+  UPLOAD_RATE_WINDOW_MINUTES: z.coerce.number().positive().max(1440).default(10),
+  /** Uploads nothing refers to are deleted once they are this old. */
+  ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().max(8760).default(24),
   /** Return the captcha answer in X-Captcha-Answer, for automated tests only. */
   CAPTCHA_TEST: flag,
   /** Behind a load balancer: trust X-Forwarded-* from it. */
@@ -39,6 +49,11 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /** Connections in the PostgreSQL pool of each process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Named (prepared) statements on PostgreSQL; 0 behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
+  DATABASE_PREPARE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** TLS to PostgreSQL: unset follows the URL's sslmode (none when it has none). */
   DATABASE_SSL: z
     .enum(['disable', 'require', 'verify-full', ''], { message: 'DATABASE_SSL must be disable, require or verify-full' })
@@ -85,6 +100,12 @@ export interface Config {
   mailFrom: string;
   allowedOrigins: string[];
   uploadLimitBytes: number;
+  /** Bytes of uploads one account may keep; null: no quota. Counted in the database. */
+  uploadQuota: { userBytes: number | null; staffBytes: number | null };
+  /** Uploads one account may make within `windowMs`, in files and bytes; null: not counted. */
+  uploadRate: { maxFiles: number | null; maxBytes: number | null; windowMs: number };
+  /** How old an upload nothing refers to must be before the sweep deletes it. */
+  orphanUploadGraceMs: number;
   captchaTest: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -101,7 +122,7 @@ export interface Config {
   /** Where uploads and packages are stored: `DATA_DIR/uploads`, or a bucket when S3_BUCKET is set. */
   storage: { kind: 'disk' } | S3Settings;
   /** PostgreSQL pool size and TLS (undefined: as the URL's sslmode says). */
-  database: { poolMax: number; ssl: DatabaseSsl | undefined };
+  database: { poolMax: number; ssl: DatabaseSsl | undefined; prepare: boolean };
   /** Port of the separate Prometheus listener; undefined: none. */
   metricsPort: number | undefined;
   /** Longest graceful shutdown before the process gives up and exits 1. */
@@ -109,6 +130,8 @@ export interface Config {
   /** When to answer 503 instead of working (0 turns a check off); how often they are sampled. */
   loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number; maxRssBytes: number; retryAfterSeconds: number; sampleIntervalMs: number };
 }
+
+const megabytesOrNone = (mb: number) => (mb > 0 ? Math.round(mb * 1024 * 1024) : null);
 
 export type DatabaseSsl = 'disable' | 'require' | 'verify-full';
 
@@ -136,6 +159,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     allowedOrigins: env.ALLOWED_ORIGINS,
     uploadLimitBytes: Math.round(env.UPLOAD_LIMIT_MB * 1024 * 1024),
+    uploadQuota: { userBytes: megabytesOrNone(env.UPLOAD_QUOTA_MB), staffBytes: megabytesOrNone(env.STAFF_UPLOAD_QUOTA_MB) },
+    uploadRate: {
+      maxFiles: env.UPLOAD_RATE_FILES || null,
+      maxBytes: megabytesOrNone(env.UPLOAD_RATE_MB),
+      windowMs: Math.round(env.UPLOAD_RATE_WINDOW_MINUTES * 60_000),
+    },
+    orphanUploadGraceMs: Math.round(env.ORPHAN_UPLOAD_GRACE_HOURS * 3600_000),
     captchaTest: env.CAPTCHA_TEST,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
@@ -156,7 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk' },
-    database: { poolMax: env.DATABASE_POOL_MAX, ssl: env.DATABASE_SSL },
+    database: { poolMax: env.DATABASE_POOL_MAX, ssl: env.DATABASE_SSL, prepare: env.DATABASE_PREPARE },
     metricsPort: env.METRICS_PORT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     loadShedding: {

@@ -16,7 +16,7 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.database.poolMax, ssl: config.database.ssl });
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.database.poolMax, ssl: config.database.ssl, prepare: config.database.prepare });
   try {
     await migrateDatabase(handle);
   } catch (error) {

@@ -151,6 +151,34 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     expect((await server.outbox()).some((m) => m.includes(account))).toBe(false);
   });
 
+  it('answers a wrong code byte for byte alike for a real account and an unknown one', async () => {
+    const user = await server.newUser();
+    const ghost = uniqueAccount();
+    const c = server.client();
+    const findPassword = async (account: string, code: string) => {
+      const response = await c.fetch(`${server.baseUrl}/api/user/findPassword`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account, code, password: 'Recovered-Pass-9' }),
+      });
+      return `${response.status} ${await response.text()}`;
+    };
+    // No code asked for yet.
+    expect(await findPassword(user.account, '123456')).toBe(await findPassword(ghost, '123456'));
+    await c.api.auth.sendCode({ account: user.account });
+    await c.api.auth.sendCode({ account: ghost });
+    const code = await server.codeFor(user.account);
+    const wrong = code === '123456' ? '654321' : '123456';
+    const known = await findPassword(user.account, wrong);
+    expect(known).toMatch(/^400 \{"errno":1003,/);
+    expect(await findPassword(ghost, wrong)).toBe(known);
+    // Past the five tries as well.
+    for (let i = 0; i < 4; i++) await Promise.all([findPassword(user.account, wrong), findPassword(ghost, wrong)]);
+    const spent = await findPassword(user.account, code);
+    expect(spent).toContain('次数');
+    expect(await findPassword(ghost, code)).toBe(spent);
+  });
+
   /** A user, a client that asked for a code for them, the code and a wrong one. */
   const codeSent = async () => {
     const user = await server.newUser();

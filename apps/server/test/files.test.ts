@@ -9,7 +9,7 @@ import { startS3Server, type ThrowawayS3 } from '@flagship/testing';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../src/auth/tokens';
 import { applications, staff, staffSessions, uploads } from '../src/db/schema';
 import { applicationDocx } from '../src/lib/documents';
@@ -196,6 +196,20 @@ describe.each(setups)('uploads on $driver with $storage storage', ({ driver, sto
     expect((await upload(owner, pdf(), 'a<b>c|d?.pdf')).name).toBe('abcd.pdf');
   });
 
+  it('stores names without bidi controls or invisible format characters, and names a file left with none', async () => {
+    const stored = async (bytes: Buffer, name: string) => {
+      const file = await upload(owner, bytes, name);
+      const [row] = await server.handle.db.select({ originalName: uploads.originalName }).from(uploads).where(eq(uploads.id, file.id));
+      expect(row!.originalName).toBe(file.name);
+      return file.name;
+    };
+    expect(await stored(pdf(), '报告\u202efdp.exe')).toBe('报告fdp.exe.pdf');
+    expect(await stored(PNG, '\u202egnp.exe.png')).toBe('gnp.exe.png');
+    expect(await stored(pdf(), '申\u200b报\u200c书\u200d\ufeff\u2066终\u2069稿\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u2067\u2068\u00ad\u2060.pdf')).toBe('申报书终稿.pdf');
+    expect(await stored(PNG, '\u202e\u200b.png')).toBe('未命名.png');
+    expect(await stored(PNG, '\u2066\u2069')).toBe('未命名.png');
+  });
+
   it('refuses an empty file', async () => {
     const error = await apiError(upload(owner, Buffer.alloc(0), 'empty.pdf'));
     expect(error.errno).toBe(Errno.INVALID_INPUT);
@@ -336,4 +350,67 @@ describe.each(setups)('uploads on $driver with $storage storage', ({ driver, sto
     const theirs = await fetch(`${server.baseUrl}${file.url}`, { headers: { authKey: other.api.session.getToken()!, range: 'bytes=0-9' } });
     expect(theirs.status).toBe(404);
   });
+});
+
+/** An HTTP request written byte by byte on a raw socket; the sending side is then closed and the answer read. */
+async function rawRequest(baseUrl: string, head: string, body: Buffer): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname);
+  await once(socket, 'connect');
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  const closed = once(socket, 'close');
+  socket.end(Buffer.concat([Buffer.from(head), body]));
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  socket.destroy();
+  const answer = Buffer.concat(received).toString('utf8');
+  const [statusLine = '', ...rest] = answer.split('\r\n');
+  return { status: Number(statusLine.split(' ')[1]), text: rest.join('\r\n').split('\r\n\r\n').slice(1).join('\r\n\r\n') };
+}
+
+describe('a multipart upload cut short', () => {
+  let server: TestServer;
+  const lines: { level: number; msg: string; err?: { message?: string } }[] = [];
+  let tokens: { applicant: string; staff: string };
+  beforeAll(async () => {
+    server = await startTestServer('pglite', {}, { logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } });
+    const user = await server.newUser();
+    const [member] = await server.handle.db.insert(staff).values({ account: `uploader-${Date.now()}`, passwordHash: 'x' }).returning({ id: staff.id });
+    const staffToken = newToken(STAFF_TOKEN_PREFIX);
+    await server.handle.db.insert(staffSessions).values({ tokenHash: hashToken(staffToken), staffId: member!.id, expiresAt: new Date(Date.now() + 3600_000) });
+    tokens = { applicant: user.api.session.getToken()!, staff: staffToken };
+  });
+  afterAll(() => server?.close());
+
+  const boundary = 'flagship-truncated';
+  const partHead = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="cut.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+  const cases = [
+    // Every byte the length promised arrives, but the closing boundary never does.
+    { name: 'without its closing boundary', body: Buffer.concat([Buffer.from(partHead), pdf('cut'), Buffer.alloc(70 * 1024, 1)]), extra: 0 },
+    { name: 'inside the part headers', body: Buffer.from(partHead.slice(0, 40)), extra: 0 },
+    { name: 'before its first bytes are sniffed', body: Buffer.concat([Buffer.from(partHead), pdf('cut')]), extra: 0 },
+    // The length promises more than is sent and the client stops sending: Node closes the
+    // connection, so no answer reaches it, but the log must not call it a server error.
+    { name: 'short of its content-length', body: Buffer.concat([Buffer.from(partHead), pdf('cut'), Buffer.alloc(70 * 1024, 1)]), extra: 1024 * 1024 },
+  ];
+  for (const who of ['applicant', 'staff'] as const) {
+    for (const { name, body, extra } of cases) {
+      it(`${extra ? 'logs' : 'answers 400 and logs'} an upload by ${who} whose body ends ${name} as a client error`, async () => {
+        const { hostname, port } = new URL(server.baseUrl);
+        const from = lines.length;
+        const head =
+          `POST /admin/upload HTTP/1.1\r\nhost: ${hostname}:${port}\r\nauthkey: ${tokens[who]}\r\nconnection: close\r\n` +
+          `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length + extra}\r\n\r\n`;
+        const answer = await rawRequest(server.baseUrl, head, body);
+        if (extra === 0) {
+          expect(answer.status, answer.text).toBe(400);
+          const json = JSON.parse(answer.text) as { errno: number; errmsg: string };
+          expect(json.errno).toBe(Errno.INVALID_INPUT);
+          expect(json.errmsg).toMatch(/^上传未完成：/);
+        }
+        await vi.waitFor(() => expect(lines.slice(from).some((l) => l.msg === 'request body cut short' && l.level === 30)).toBe(true));
+        expect(lines.slice(from).filter((l) => l.level >= 50)).toEqual([]);
+      });
+    }
+  }
 });

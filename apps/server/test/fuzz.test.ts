@@ -3,14 +3,13 @@ import { creditCodeCheckChar, endpointList, Errno, pathParamNames } from '@flags
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCall, PNG } from './apply-fixtures';
-import { startTestServer, type TestServer } from './harness';
-
-/** A string with U+0000 somewhere in it: PostgreSQL refuses to store one. */
-const withNul = fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}\u0000${b}`);
+import { drivers, startTestServer, type TestServer } from './harness';
+import { encodeUriPart, queryString, truncatedMultipart, withLoneSurrogate, withNul } from './hostile';
 
 const hostileString = fc.oneof(
   fc.string(),
   withNul,
+  withLoneSurrogate,
   fc.string({ unit: 'grapheme' }),
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', '__proto__', 'constructor', "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u0000', '中文', 'a'.repeat(5000)),
 );
@@ -57,9 +56,7 @@ describe('hostile input', () => {
           fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
           async (params, query, body, authKey, contentType) => {
             let i = 0;
-            const path = declaration.path.replace(/\{\w+\}/g, () => encodeURIComponent(params[i++] || 'x'));
-            const search = new URLSearchParams();
-            for (const [k, v] of Object.entries(query)) search.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+            const path = declaration.path.replace(/\{\w+\}/g, () => encodeUriPart(params[i++] || 'x'));
             const headers: Record<string, string> = {};
             if (typeof authKey === 'string' && /^[\x21-\x7e]*$/.test(authKey) && authKey) headers.authkey = authKey;
             const init: RequestInit = { method: declaration.method, headers };
@@ -67,7 +64,7 @@ describe('hostile input', () => {
               headers['content-type'] = contentType;
               init.body = typeof body === 'string' ? body : JSON.stringify(body);
             }
-            const response = await fetch(`${server.baseUrl}${path}?${search}`, init);
+            const response = await fetch(`${server.baseUrl}${path}?${queryString(query)}`, init);
             const type = response.headers.get('content-type') ?? '';
             const text = await response.text();
             expect(response.status, text).toBeLessThan(500);
@@ -83,6 +80,18 @@ describe('hostile input', () => {
       );
     });
   }
+
+  it('answers a multipart body cut short with an envelope below 500, at every endpoint that takes a body', async () => {
+    const { contentType, body } = truncatedMultipart();
+    const authkey = (await server.newUser()).api.session.getToken()!;
+    for (const { id, declaration } of endpointList.filter((e) => e.declaration.method !== 'GET' && e.name !== 'logout')) {
+      const path = declaration.path.replace(/\{\w+\}/g, () => realIds[1]!);
+      const response = await fetch(`${server.baseUrl}${path}`, { method: declaration.method, headers: { authkey, 'content-type': contentType }, body });
+      const text = await response.text();
+      expect(response.status, `${id}: ${text}`).toBeLessThan(500);
+      expect(typeof (JSON.parse(text) as { errno: unknown }).errno, `${id}: ${text}`).toBe('number');
+    }
+  });
 });
 
 /** Every string value in a JSON value, by path. */
@@ -92,20 +101,27 @@ function stringPaths(value: unknown, path: (string | number)[] = []): (string | 
   return Object.entries(value).flatMap(([key, child]) => stringPaths(child, [...path, Array.isArray(value) ? Number(key) : key]));
 }
 
-/** A copy of `value` with U+0000 inserted into the string at `path`. */
-function insertNul(value: unknown, path: (string | number)[], at: number): unknown {
+/** A copy of `value` with `inserted` put into the string at `path`. */
+function insertInto(value: unknown, path: (string | number)[], at: number, inserted: string): unknown {
   const copy = structuredClone(value);
   const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((node, key) => node[key] as Record<string | number, unknown>, copy as Record<string | number, unknown>);
   const last = path[path.length - 1]!;
   const text = parent[last] as string;
   const i = at % (text.length + 1);
-  parent[last] = `${text.slice(0, i)}\u0000${text.slice(i)}`;
+  parent[last] = `${text.slice(0, i)}${inserted}${text.slice(i)}`;
   return copy;
 }
 
+/** What PostgreSQL cannot store, and the rule the answer names. */
+const unstorable = [
+  { text: '\u0000', rule: '不能包含空字符（U+0000）' },
+  { text: '\ud800', rule: '不能包含无效的 Unicode 字符（孤立代理项）' },
+  { text: '\udfff', rule: '不能包含无效的 Unicode 字符（孤立代理项）' },
+];
+
 // Random input rarely gets past the schemas to the database. These requests do: each succeeds as
-// it is, and every one of its strings in turn gets a NUL somewhere.
-describe('a NUL character inside otherwise valid requests', () => {
+// it is, and every one of its strings in turn gets a NUL or a lone surrogate somewhere.
+describe('a NUL or a lone surrogate inside otherwise valid requests', () => {
   let server: TestServer;
   let token: string;
   let requests: { method: string; path: string; body: unknown }[];
@@ -144,10 +160,10 @@ describe('a NUL character inside otherwise valid requests', () => {
 
   it('is refused with 400 naming the rule, never a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat(), fc.nat(), fc.nat(), async (which, field, at) => {
+      fc.asyncProperty(fc.nat(), fc.nat(), fc.nat(), fc.constantFrom(...unstorable), async (which, field, at, { text, rule }) => {
         const request = requests[which % requests.length]!;
         const paths = stringPaths(request.body);
-        const body = insertNul(request.body, paths[field % paths.length]!, at);
+        const body = insertInto(request.body, paths[field % paths.length]!, at, text);
         const response = await fetch(`${server.baseUrl}${request.path}`, {
           method: request.method,
           headers: { authkey: token, 'content-type': 'application/json' },
@@ -156,9 +172,35 @@ describe('a NUL character inside otherwise valid requests', () => {
         const json = (await response.json()) as { errno: number; errmsg: string };
         expect(response.status, json.errmsg).toBe(400);
         expect(json.errno).toBe(Errno.INVALID_INPUT);
-        expect(json.errmsg).toMatch(/^[^：]+：不能包含空字符（U\+0000）$/);
+        expect(json.errmsg.split('：').slice(1).join('：')).toBe(rule);
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe.each(drivers)('a lone surrogate in a saved application on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+  });
+  afterAll(() => server?.close());
+
+  it('is refused with 400 naming the field, and nothing is saved', async () => {
+    const user = await server.newUser();
+    const call = await createCall(server.handle.db);
+    for (const projectName of ['\ud800', '原创\udc00越剧']) {
+      const response = await fetch(`${server.baseUrl}/api/project/${call.projectId}/form/${call.formIds[0]}/apply`, {
+        method: 'POST',
+        headers: { authkey: user.api.session.getToken()!, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { projectName, team: [{ name: '张三' }] }, version: 0 }),
+      });
+      const json = (await response.json()) as { errno: number; errmsg: string; data: { fields: Record<string, string> } };
+      expect(response.status, json.errmsg).toBe(400);
+      expect(json.errno).toBe(Errno.INVALID_INPUT);
+      expect(json.data.fields).toEqual({ 'data.projectName': '不能包含无效的 Unicode 字符（孤立代理项）' });
+      expect(json.errmsg).toMatch(/^[^：]+：不能包含无效的 Unicode 字符（孤立代理项）$/);
+    }
+    expect((await user.api.project.myApplyList({})).list).toEqual([]);
   });
 });

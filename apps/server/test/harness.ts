@@ -88,6 +88,8 @@ export interface ServerOptions {
   wrapDb?: (db: Database) => Database;
   /** Wraps the job queue the server uses (tests that shorten retries). */
   wrapJobs?: (jobs: Jobs) => Jobs;
+  /** Told of every statement sent to the database (tests that count the queries of a request). */
+  onQuery?: (query: string) => void;
 }
 
 export async function startTestServer(driver: Driver = 'pglite', overrides: Partial<Config> = {}, options: ServerOptions = {}): Promise<TestServer> {
@@ -120,7 +122,7 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     publicCacheMs: 0,
     ...overrides,
   };
-  const handle = await openDatabase({ dataDir, databaseUrl });
+  const handle = await openDatabase({ dataDir, databaseUrl, onQuery: options.onQuery });
   const jobs = options.wrapJobs?.(createJobs({ databaseUrl, concurrency: config.jobConcurrency, log: silentLog }));
   const app = await buildApp({ config, db: options.wrapDb?.(handle.db) ?? handle.db, logger: options.logger ?? false, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });

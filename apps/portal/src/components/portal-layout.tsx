@@ -5,6 +5,7 @@ import { api } from '../lib/api';
 import { useRefreshRegions } from '../lib/regions';
 import { useSession } from '../lib/session';
 import { useSettingsState, useSiteTitle } from '../lib/settings';
+import { dropAllUnsaved } from '../lib/unsaved-drafts';
 
 export function PortalLayout() {
   const user = useSession();
@@ -12,7 +13,21 @@ export function PortalLayout() {
   const title = useSiteTitle();
   const refreshRegions = useRefreshRegions();
   // The header's base-data request goes through the regions provider, which shares it with the navigation's.
-  const headerApi = useMemo<HeaderApi>(() => ({ auth: api.auth, session: api.session, base: { regions: refreshRegions } }), [refreshRegions]);
+  const headerApi = useMemo<HeaderApi>(
+    () => ({
+      auth: api.auth,
+      // Logging out also takes the user's unsaved form text off this device.
+      session: {
+        clear: () => {
+          const info = api.session.getUserInfo();
+          if (info) dropAllUnsaved(info.id ?? info.account);
+          api.session.clear();
+        },
+      },
+      base: { regions: refreshRegions },
+    }),
+    [refreshRegions],
+  );
   // Without settings the footer still closes the page with a copyright line.
   const copyright = settings?.copyright ?? (status === 'error' ? `© ${title}` : '');
   return (

@@ -1,6 +1,7 @@
 import { createApiClient, createCookieSessionStore, createRequestSessionStore, DEFAULT_SESSION_NAME, ERROR_TOAST_MS, type ErrorPolicy } from '@flagship/api-client';
 import { notifications } from '@mantine/notifications';
 import { requestCookieHeader, requestScope } from './request-scope';
+import { clockedFetch } from './server-clock';
 
 // The server's page cache tells visitors with a session by this name: one constant for both.
 const SESSION_NAME = DEFAULT_SESSION_NAME;
@@ -35,7 +36,10 @@ export const errorPolicy = {
   },
 } satisfies Partial<ErrorPolicy>;
 
-/** The one SDK client of the portal; same origin. On the server its calls go to the server itself, without toasts. */
+/**
+ * The one SDK client of the portal; same origin; its answers' Date headers set the server clock.
+ * On the server its calls go to the server itself, without toasts.
+ */
 export const api = import.meta.env.SSR
   ? createApiClient({ baseUrl: 'http://portal.internal', linkBaseUrl: '', session, fetch: (input, init) => requestScope().fetch(input, init) })
-  : createApiClient({ baseUrl: '', session, policy: errorPolicy });
+  : createApiClient({ baseUrl: '', session, policy: errorPolicy, fetch: clockedFetch });

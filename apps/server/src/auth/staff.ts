@@ -4,6 +4,7 @@ import { hashPassword } from '../db/password';
 import { AppError } from '../http/errors';
 import { isCommonPassword } from '../lib/common-passwords';
 import { writeAudit } from '../shared/audit-repository';
+import { resetBrake } from './login-brake';
 import { insertStaff, lockOtherEnabledAdmins, lockStaffByAccount, revokeStaffSessions, updateStaffRow } from './staff-repository';
 
 /** Why a staff password is too weak, or null: 8+ characters of three kinds, not a common one. */
@@ -86,6 +87,8 @@ export async function updateStaff(
     await updateStaffRow(tx, member.id, { ...next, ...(passwordHash ? { passwordHash } : {}), ...(input.name === undefined ? {} : { name: input.name }) });
     // A new password or a disabled account must not leave a session open.
     const endedSessions = passwordHash || next.disabled ? await revokeStaffSessions(tx, member.id) : 0;
+    // A new password set by an operator also lifts a brake on the account (how to let its owner in at once).
+    if (passwordHash) await resetBrake(tx, { kind: 'staff', account });
     const changed = (['password', 'role', 'name', 'disabled'] as const).filter((key) => input[key] !== undefined);
     await writeAudit(tx, {
       actorKind: 'system',

@@ -99,7 +99,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl });
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl, prepare: config.database.prepare });
   try {
     await migrateDatabase(handle);
     process.stdout.write(`${await plan.task(handle.db)}\n`);

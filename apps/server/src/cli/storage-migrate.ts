@@ -138,7 +138,7 @@ export async function migrateStorage(
     return 1;
   }
 
-  const handle = values['skip-database'] ? undefined : await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl });
+  const handle = values['skip-database'] ? undefined : await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl, prepare: config.database.prepare });
   const client = s3Client(settings);
   const summary: Summary = { copied: 0, present: 0, failed: 0, ignored: found.ignored, bytes: 0 };
   const total = found.keys.length;

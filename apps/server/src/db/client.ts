@@ -40,6 +40,10 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** TLS to PostgreSQL; unset: as the URL's `sslmode` says (no TLS when it says nothing). */
   ssl?: DatabaseSsl | undefined;
+  /** Named statements, prepared once per connection (default true; false behind PgBouncer in transaction mode). */
+  prepare?: boolean | undefined;
+  /** Told of every statement Drizzle sends (tests count the queries of a request). */
+  onQuery?: ((query: string) => void) | undefined;
 }
 
 /** What the pool is doing, for metrics: its size and the queries and transactions not yet done. */
@@ -51,6 +55,20 @@ export interface PoolStats {
 }
 
 const poolStatsOf = new WeakMap<object, () => PoolStats>();
+
+/**
+ * Call `onChange` on every NOTIFY of `channel`, and whenever the listening connection starts or
+ * starts again (what was announced meanwhile is lost). Resolves once listening; the function it
+ * gives stops listening.
+ */
+export type Listen = (channel: string, onChange: () => void) => Promise<() => Promise<void>>;
+
+const listenOf = new WeakMap<object, Listen>();
+
+/** How to listen on a database opened here (undefined for a wrapped or foreign one). */
+export function listenFor(db: Database): Listen | undefined {
+  return listenOf.get(db);
+}
 
 /** The pool figures of a database opened here (undefined for a wrapped or foreign one). */
 export function poolStats(db: Database): PoolStats | undefined {
@@ -65,10 +83,12 @@ export const DATABASE_TIME_ZONE = 'Asia/Shanghai';
 
 /** Open the database; the caller migrates it (`migrateDatabase`) before use. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.ssl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.ssl, options.prepare ?? true, options.onQuery) : openPglite(options.dataDir, options.onQuery);
 }
 
-function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl']): DatabaseHandle {
+const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) => (onQuery ? { logQuery: (query: string) => onQuery(query) } : false);
+
+function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'], prepare: boolean, onQuery: OpenDatabaseOptions['onQuery']): DatabaseHandle {
   const raw = postgres(url, {
     max,
     // 'require' encrypts without checking the certificate (as libpq's sslmode=require);
@@ -78,12 +98,26 @@ function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'])
     connect_timeout: 30,
     // NOTICEs such as "relation already exists, skipping" are not worth a log line.
     onnotice: () => {},
-    connection: { TimeZone: DATABASE_TIME_ZONE, application_name: 'flagship' },
+    // A named statement's generic plan is reused; left to choose, PostgreSQL kept planning the
+    // search and the list afresh on every execution (docs/decisions.md).
+    connection: { TimeZone: DATABASE_TIME_ZONE, application_name: 'flagship', plan_cache_mode: 'force_generic_plan' },
   });
   const inFlight = { count: 0 };
-  const client = countingInFlight(raw, inFlight);
-  const db = drizzlePostgres({ client, schema }) as unknown as Database;
+  const client = countingInFlight(raw, inFlight, prepare);
+  const db = drizzlePostgres({ client, schema, logger: queryLogger(onQuery) }) as unknown as Database;
+  // Statements are named (prepared once per connection, planned once): the server then gives each
+  // parameter's type, and Drizzle's serializers for date and time types expect text, so a Date
+  // handed over as a raw value (a placeholder, a sql`` template) is written as ISO text here.
+  for (const type of [1082, 1083, 1114, 1184, 1266]) {
+    const passOn = raw.options.serializers[type] ?? String;
+    raw.options.serializers[type] = (value: unknown) => (value instanceof Date ? value.toISOString() : passOn(value));
+  }
   poolStatsOf.set(db, () => ({ kind: 'postgres', max, inFlight: inFlight.count }));
+  // postgres.js listens on a connection of its own, outside the pool, and listens again after it reconnects.
+  listenOf.set(db, async (channel, onChange) => {
+    const { unlisten } = await raw.listen(channel, () => onChange(), () => onChange());
+    return unlisten;
+  });
   let closed = false;
   return {
     db,
@@ -100,9 +134,11 @@ function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'])
  * postgres.js keeps its pool's state to itself; Drizzle sends every statement through `unsafe`
  * and every transaction through `begin` (which holds one connection until it ends), so counting
  * those until they settle tells how busy the pool is. A query is sent when first awaited, and
- * Drizzle awaits at once, so waiting on it here changes nothing.
+ * Drizzle awaits at once, so waiting on it here changes nothing. Statements are also named here
+ * (`prepare`): Drizzle names only the queries it was asked to prepare, and an unnamed statement is
+ * parsed and planned again on every request — most of PostgreSQL's time per request in the profile.
  */
-function countingInFlight(client: postgres.Sql, inFlight: { count: number }): postgres.Sql {
+function countingInFlight(client: postgres.Sql, inFlight: { count: number }, prepare: boolean): postgres.Sql {
   const track = <T extends PromiseLike<unknown>>(pending: T): T => {
     inFlight.count += 1;
     const done = () => {
@@ -113,14 +149,17 @@ function countingInFlight(client: postgres.Sql, inFlight: { count: number }): po
   };
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === 'unsafe') return (...args: Parameters<postgres.Sql['unsafe']>) => track(target.unsafe(...args));
+      if (property === 'unsafe') {
+        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          track(target.unsafe(query, params, { ...options, prepare: prepare || options?.prepare === true }));
+      }
       if (property === 'begin') return (...args: unknown[]) => track((target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
       return Reflect.get(target, property, receiver) as unknown;
     },
   });
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, onQuery: OpenDatabaseOptions['onQuery']): Promise<DatabaseHandle> {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const releaseLock = lockPgliteDataDir(dataDir);
@@ -132,9 +171,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     releaseLock();
     throw new Error(`Cannot open the PGlite database in ${dir}: ${(error as Error).message}`, { cause: error });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) }) as unknown as Database;
   // One connection, and PGlite runs one statement at a time.
   poolStatsOf.set(db, () => ({ kind: 'pglite', max: 1 }));
+  listenOf.set(db, async (channel, onChange) => {
+    onChange();
+    return client.listen(channel, () => onChange());
+  });
   let closed = false;
   return {
     db,
@@ -154,16 +197,30 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // A zombie (ended, e.g. by kill -9, but not yet reaped by its parent) still answers signal 0.
+  return !processEnded(pid);
+}
+
+/** Whether Linux's /proc shows `pid` as ended: state Z (zombie) or X (dead). Elsewhere, or unreadable: no. */
+function processEnded(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return false;
+  }
+  // `pid (command) state …`: the command may itself hold ') ', so the state follows the last one.
+  const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+  return state === 'Z' || state === 'X';
 }
 
 /**
  * PGlite is one process's database: a second process opening the same files would corrupt them.
  * A lock file next to the data (`<dataDir>/pglite.lock`, holding the pid) refuses that early; a
- * lock left by a process that no longer runs is taken over.
+ * lock left by a process that no longer runs (or is a zombie) is taken over.
  */
 export function lockPgliteDataDir(dataDir: string): () => void {
   const path = join(dataDir, 'pglite.lock');

@@ -1,5 +1,7 @@
 // The database layer on a real database: PGlite always, PostgreSQL when the machine has it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -379,6 +381,43 @@ describe('database on PGlite', () => {
     expect(() => lockPgliteDataDir(dataDir)).toThrow(/already open/);
     release();
     expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+});
+
+/** A process that has ended but is not reaped: its parent execs `sleep` and never waits for it. */
+async function makeZombie(): Promise<{ pid: number; parent: ChildProcess }> {
+  const parent = spawn('bash', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+  const pid = Number(line.toString().trim());
+  const state = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  };
+  for (let waited = 0; state() !== 'Z'; waited += 10) {
+    if (waited > 5_000) throw new Error(`process ${pid} did not become a zombie`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { pid, parent };
+}
+
+describe.skipIf(process.platform !== 'linux')('the PGlite lock and a zombie', () => {
+  it('takes over a lock held by a process that ended but was not reaped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'flagship-db-zombie-'));
+    const { pid, parent } = await makeZombie();
+    try {
+      // The zombie still answers signal 0, as a live process would.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      writeFileSync(join(dataDir, 'pglite.lock'), String(pid));
+      const release = lockPgliteDataDir(dataDir);
+      expect(readFileSync(join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+      release();
+      // Its parent is alive and running: its lock holds.
+      writeFileSync(join(dataDir, 'pglite.lock'), String(parent.pid));
+      expect(() => lockPgliteDataDir(dataDir)).toThrow(new RegExp(`already open in process ${parent.pid}`));
+    } finally {
+      parent.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -26,6 +26,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -368,7 +369,11 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_search_idx').using('gin', t.searchVector),
-    index('projects_window_idx').on(t.published, t.applyEnd),
+    // One per segment of the call list, in its order (ties by id too: calls often share a deadline),
+    // so that a page is read off the index instead of sorting every call of the segment.
+    index('projects_window_idx').on(t.published, t.applyEnd, t.id),
+    index('projects_open_order_idx').on(t.published, t.applyEnd, t.id.desc().nullsFirst()),
+    index('projects_upcoming_order_idx').on(t.published, t.applyStart, t.id.desc().nullsFirst()),
     index('projects_category_idx').on(t.categoryId),
     index('projects_region_idx').on(t.regionId),
     index('projects_year_idx').on(t.year),
@@ -592,6 +597,38 @@ export const rateLimits = pgTable(
     resetAt: timestamptz('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Sign-in attempts counted per target (`user:<account>`, `staff:<account>`, `gate`), apart for each
+ * browser that signed in to it before (`device`, the hash of its device token; '' for all others).
+ * Shared by every process; one row per target and device, gone after a quiet day.
+ */
+export const loginBrakes = pgTable(
+  'login_brakes',
+  {
+    target: text('target').notNull(),
+    device: text('device').notNull().default(''),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamptz('last_failure_at').notNull(),
+    blockedUntil: timestamptz('blocked_until'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.target, t.device] }),
+    index('login_brakes_device_idx').on(t.device),
+    index('login_brakes_last_failure_idx').on(t.lastFailureAt),
+  ],
+);
+
+/** Browsers (by the hash of their device cookie) that signed in to a target: they pass its brake. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    target: text('target').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.target] }), index('known_devices_target_idx').on(t.target), index('known_devices_expires_idx').on(t.expiresAt)],
 );
 
 /** Deadline reminders sent: one per application, so the daily run never reminds anyone twice. */

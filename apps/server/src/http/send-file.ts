@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { visibleName } from '../lib/file-names';
 import { RangeNotSatisfiableError, type ByteRange, type Storage } from '../lib/storage';
 import { SENT } from './endpoints';
 
-/** `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 / RFC 5987). */
-export function contentDisposition(type: 'attachment' | 'inline', name: string): string {
+/** `attachment; filename="..."; filename*=UTF-8''...` (RFC 6266 / RFC 5987), of the name as it shows (files stored before names were cleaned too). */
+export function contentDisposition(type: 'attachment' | 'inline', stored: string): string {
+  const name = visibleName(stored);
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { visibleName } from './file-names';
 
 /** What may be uploaded, by the type sniffed from the content (never the name or the header). */
 const ALLOWED: Record<string, { mime: string; extensions: string[] }> = {
@@ -88,21 +89,19 @@ export async function sniffType(buffer: Buffer): Promise<SniffedType | undefined
   return scanner.type();
 }
 
-/** The client's file name, kept only as metadata: no path, no control characters, sensible length. */
+/** The client's file name, kept only as metadata: no path, nothing invisible, sensible length. */
 export function cleanFileName(raw: string | undefined, ext: string): string {
-  let name = (raw ?? '')
-    .split(/[/\\]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '')
-    .trim()
-    .replace(/^\.+/, '');
+  let name = visibleName(
+    (raw ?? '')
+      .split(/[/\\]/)
+      .pop()!
+      .replace(/[<>:"|?*]/g, ''),
+  );
   if ([...name].length > 120) {
     const dot = name.lastIndexOf('.');
     const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
     name = [...name.slice(0, name.length - extension.length)].slice(0, 100).join('') + extension;
   }
-  if (!name) name = 'file';
   // The name ends in an extension that fits the content, so it opens with the right program.
   const extensions = ALLOWED[ext]?.extensions ?? [];
   const lower = name.toLowerCase();

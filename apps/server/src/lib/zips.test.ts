@@ -30,6 +30,22 @@ describe('zips', () => {
     expect(new TextDecoder().decode(files['项目-表单-张三 (2).zip'])).toBe('2');
   });
 
+  it('names entries without bidi controls or invisible characters, numbering names that become alike', async () => {
+    const zip = await streamToBuffer(
+      packageZipStream({ name: '\u2066申报书\u2069.docx', body: bytes('doc') }, [
+        { name: '\u202egnp.exe.png', mime: 'image/png', body: bytes('a') },
+        { name: '报告\u202efdp.exe', mime: 'application/pdf', body: bytes('b') },
+        { name: '预\u200b算.pdf', mime: 'application/pdf', body: bytes('c') },
+        { name: '预算\ufeff.pdf', mime: 'application/pdf', body: bytes('d') },
+        { name: '\u200e\u200f\u061c.pdf', mime: 'application/pdf', body: bytes('e') },
+      ]),
+    );
+    expect(Object.keys(unzipSync(zip))).toEqual(['申报书.docx', '附件/gnp.exe.png', '附件/报告fdp.exe', '附件/预算.pdf', '附件/预算 (2).pdf', '附件/未命名.pdf']);
+
+    const zips = await streamToBuffer(zipOfZipsStream([{ name: '项目\u202e-张三.zip', body: bytes('1') }, { name: '\u200d', body: bytes('2') }]));
+    expect(Object.keys(unzipSync(zips))).toEqual(['项目-张三.zip', '未命名']);
+  });
+
   it('streams entries from streams, deflating text and storing what is compressed already, names flagged UTF-8', async () => {
     const text = '第一段文字。'.repeat(50_000);
     const random = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919) % 251));

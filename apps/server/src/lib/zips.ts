@@ -11,6 +11,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { constants as zlibConstants, crc32, createDeflateRaw } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
+import { visibleName } from './file-names';
 
 /** An entry's bytes: in memory, or a stream read when the entry's turn comes. */
 export type ZipBody = Uint8Array | Readable | AsyncIterable<Uint8Array>;
@@ -32,8 +33,12 @@ export interface PackageFile {
 /** Entries are fed in pieces this big, so no single step holds the event loop long. */
 const PIECE = 64 * 1024;
 
-/** Unique names inside the zip: `a.pdf`, `a (2).pdf`. */
-function uniqueName(name: string, taken: Set<string>): string {
+/**
+ * Unique names inside the zip as they show (no bidi controls or invisible characters, which could
+ * also make two names look alike): `a.pdf`, `a (2).pdf`.
+ */
+function uniqueName(raw: string, taken: Set<string>): string {
+  const name = visibleName(raw);
   let candidate = name;
   const dot = name.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
@@ -136,7 +141,7 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
 export function packageZipStream(document: { name: string; body: ZipBody }, attachments: Iterable<PackageFile> | AsyncIterable<PackageFile>): Readable {
   return zipStream(
     (async function* () {
-      yield { name: document.name, body: document.body, compress: false };
+      yield { name: visibleName(document.name), body: document.body, compress: false };
       const taken = new Set<string>();
       for await (const file of attachments) {
         yield { name: `附件/${uniqueName(file.name, taken)}`, body: file.body, compress: !COMPRESSED.test(file.mime) };

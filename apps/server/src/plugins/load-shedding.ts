@@ -18,6 +18,15 @@ const LOG_EVERY_MS = 10_000;
  */
 export async function registerLoadShedding(app: FastifyInstance, settings: Config['loadShedding']) {
   let lastLogged = 0;
+  // Starting is not load: opening PGlite after a crash (its recovery) or loading the page
+  // renderer blocks the loop for a second or more, and the first samples would shed the first
+  // requests of a process that is idle by then. Measure from two sample intervals after listening.
+  let measuring = false;
+  app.addHook('onListen', async () => {
+    setTimeout(() => {
+      measuring = true;
+    }, settings.sampleIntervalMs * 2).unref();
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: settings.maxEventLoopDelayMs,
     maxHeapUsedBytes: settings.maxHeapUsedBytes,
@@ -25,7 +34,7 @@ export async function registerLoadShedding(app: FastifyInstance, settings: Confi
     sampleInterval: settings.sampleIntervalMs,
     retryAfter: settings.retryAfterSeconds,
     pressureHandler: (req, reply, type, value) => {
-      if (isHealthRoute(req.routeOptions.url)) return;
+      if (!measuring || isHealthRoute(req.routeOptions.url)) return;
       if (Date.now() - lastLogged > LOG_EVERY_MS) {
         lastLogged = Date.now();
         req.log.warn({ type, value }, 'under pressure: shedding requests');

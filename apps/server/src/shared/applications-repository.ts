@@ -1,8 +1,9 @@
 // Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
 // applicant's own applications, read by the project and apply groups and the console's review.
 import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { prepared } from '../db/prepared';
 import { applications, forms, projects } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
@@ -65,13 +66,15 @@ function mine(userId: number, filter: MyApplicationFilter) {
 
 /** My applications with their titles, newest first. */
 export function myApplications(db: Executor, userId: number, filter: MyApplicationFilter) {
+  return titled(db).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
+}
+
+function titled(db: Executor) {
   return db
     .select({ application: applications, projectTitle: projects.title, formTitle: forms.title })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
-    .innerJoin(forms, eq(forms.id, applications.formId))
-    .where(mine(userId, filter))
-    .orderBy(desc(applications.createdAt), desc(applications.id));
+    .innerJoin(forms, eq(forms.id, applications.formId));
 }
 
 export async function countMyApplications(db: Executor, userId: number, filter: MyApplicationFilter): Promise<number> {
@@ -79,18 +82,68 @@ export async function countMyApplications(db: Executor, userId: number, filter: 
   return row?.n ?? 0;
 }
 
+// The applicant's reads of the deadline hour, prepared (db/prepared.ts); each is `mine()` with one filter.
+const user = sql.placeholder('userId');
+const byId = prepared((db) =>
+  titled(db)
+    .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('my_application_by_id'),
+);
+const byForm = prepared((db) =>
+  titled(db)
+    .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.formId, sql.placeholder('formId'))))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(1)
+    .prepare('my_application_for_form'),
+);
+const byProject = prepared((db) =>
+  titled(db)
+    .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.projectId, sql.placeholder('projectId'))))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .prepare('my_applications_of_project'),
+);
+const page = prepared((db) =>
+  titled(db)
+    .where(and(eq(applications.userId, user), isNull(applications.deletedAt)))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('my_applications_page'),
+);
+const pageCount = prepared((db) =>
+  db
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.userId, user), isNull(applications.deletedAt)))
+    .prepare('my_applications_count'),
+);
+
+/** My applications to a call, newest first. */
+export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledApplication[]> {
+  return byProject(db).execute({ userId, projectId });
+}
+
+/** A page of all my applications (newest first) and how many there are. */
+export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledApplication[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([page(db).execute({ userId, limit, offset }), pageCount(db).execute({ userId })]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
 /** My application to a form, if I have one (there is at most one that is not withdrawn). */
 export async function myApplicationForForm(db: Executor, userId: number, formId: number): Promise<TitledApplication | undefined> {
-  const [row] = await myApplications(db, userId, { formId }).limit(1);
+  const [row] = await byForm(db).execute({ userId, formId });
   return row;
 }
 
 export async function myApplicationById(db: Executor, userId: number, id: number): Promise<TitledApplication> {
-  const [row] = await myApplications(db, userId, { id }).limit(1);
+  const [row] = await byId(db).execute({ userId, id });
   // Someone else's application answers exactly like a missing one.
   if (!row) throw notFound('申报不存在');
   return row;
 }
+
+const formById = prepared((db) => db.select().from(forms).where(eq(forms.id, sql.placeholder('formId'))).limit(1).prepare('form_by_id'));
 
 export interface FormContext {
   project: ProjectSummary;
@@ -104,7 +157,7 @@ export interface FormContext {
  */
 export async function loadFormContext(db: Executor, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
   const { summary } = await loadProjectRow(db, projectId, { includeUnpublished: hasApplication });
-  const [row] = await db.select().from(forms).where(eq(forms.id, formId)).limit(1);
+  const [row] = await formById(db).execute({ formId });
   if (!row || row.projectId !== projectId) throw notFound('申报表单不存在');
   const fields = formFieldsSchema.parse(row.fields);
   return {

@@ -10,6 +10,7 @@ import { and, desc, eq, gt, inArray, lt, lte, not } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { applications, downloadJobs, forms, projects, regions, uploads, users } from '../db/schema';
 import { iso } from '../lib/dates';
+import { visibleName } from '../lib/file-names';
 import { applicationDocx } from '../lib/documents';
 import type { JobOptions, Jobs } from '../lib/jobs';
 import { packageZipStream, type PackageFile } from '../lib/zips';
@@ -105,7 +106,8 @@ export async function regionNames(db: Executor): Promise<Map<number, string>> {
 
 export async function renderBundle(db: Executor, bundle: ApplicationBundle): Promise<Buffer> {
   const names = await regionNames(db);
-  const files = new Map(bundle.attachments.map((u) => [u.id, u.originalName]));
+  // Names as they show, also of files stored before names were cleaned.
+  const files = new Map(bundle.attachments.map((u) => [u.id, visibleName(u.originalName)]));
   const a = bundle.application;
   return applicationDocx({
     projectTitle: bundle.projectTitle,

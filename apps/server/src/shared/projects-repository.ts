@@ -1,8 +1,9 @@
 // A call as the portal and the console both show it: its summary columns (with category and
 // region names) and their mapping to the contract's ProjectSummary.
 import type { ProjectSummary } from '@flagship/api-client';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { prepared } from '../db/prepared';
 import { categories, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
@@ -51,15 +52,20 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
   };
 }
 
-/** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
-export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
-  const [row] = await db
+const projectRow = prepared((db) =>
+  db
     .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
-    .where(and(eq(projects.id, id), includeUnpublished ? undefined : eq(projects.published, true)))
-    .limit(1);
+    .where(sql`${projects.id} = ${sql.placeholder('id')} and (${projects.published} or ${sql.placeholder('includeUnpublished')})`)
+    .limit(1)
+    .prepare('project_row'),
+);
+
+/** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
+export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
+  const [row] = await projectRow(db).execute({ id, includeUnpublished });
   if (!row) throw notFound('项目不存在或已下线');
   return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, attachments: row.attachments ?? [] };
 }

@@ -30,3 +30,18 @@ export async function ownUploads(db: Executor, userId: number, ids: number[]): P
     .where(and(inArray(uploads.id, unique), eq(uploads.ownerUserId, userId)));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * Inside the transaction that writes references to uploads: holds them until it ends (the orphan
+ * sweep skips or waits for them) and answers the ids that are gone meanwhile, swept since checked.
+ */
+export async function holdUploads(tx: Executor, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await tx.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, unique)).for('key share');
+  const found = new Set(rows.map((r) => r.id));
+  return unique.filter((id) => !found.has(id));
+}
+
+/** The answer when `holdUploads` found an upload gone. */
+export const SWEPT_UPLOAD = '文件已被清理，请重新上传';

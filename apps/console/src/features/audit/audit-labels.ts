@@ -42,6 +42,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'apply.print': '批量打印申报',
   'application.submit': '提交申报',
   'application.withdraw': '撤回申报',
+  'upload.sweep': '清理未使用的上传文件',
   seed: '初始化演示数据',
 };
 
@@ -74,6 +75,7 @@ export const OBJECT_LABELS: Record<string, string> = {
   application: '申报',
   staff: '工作人员',
   user: '用户',
+  upload: '上传文件',
 };
 
 export const ACTOR_KIND_LABELS: Record<string, string> = { staff: '工作人员', user: '申请人', system: '系统' };

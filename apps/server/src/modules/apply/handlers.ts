@@ -35,7 +35,7 @@ import {
   toDownloadJob,
   type JobDeps,
 } from '../../shared/download-jobs-repository';
-import { ownUploads } from '../../shared/uploads-repository';
+import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repository';
 import { EDITABLE, insertApplication, recordSubmission, updateApplication, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
@@ -124,6 +124,9 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const receipt = receiptHash ? { submittedAt: now, receiptHash } : {};
 
       const id = await db.transaction(async (tx) => {
+        const swept = await holdUploads(tx, [...uploadsOfMine.keys()]);
+        const sweptField = context.fields.find((field) => referencedUploads([field], raw).some((upload) => swept.includes(upload)));
+        if (sweptField) throw badRequest(`「${sweptField.label}」的${SWEPT_UPLOAD}`, { [sweptField.key]: SWEPT_UPLOAD });
         let row: ApplicationRow | undefined;
         if (!existing) {
           if (body.version !== 0) throw conflict(STALE);

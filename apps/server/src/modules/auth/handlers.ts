@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Errno, isValidMobile, SESSION_TTL_MS } from '@flagship/api-client';
 import { issueCaptcha, verifyCaptcha } from '../../auth/captcha';
+import { beginAttempt, DEVICE_COOKIE, resetBrake } from '../../auth/login-brake';
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -62,6 +63,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
 
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
+      const attempt = await beginAttempt(ctx, req, reply, { kind: 'user', account: body.account });
       const user = await userByAccount(db, body.account);
       const ok = await verifyLogin(
         body.password,
@@ -69,7 +71,11 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         (passwordHash) => rehashPassword(db, body.account, passwordHash),
         (error) => req.log.error({ err: error }, 'password rehash failed'),
       );
-      if (!user || !ok) throw badRequest('账号或密码错误', { password: '账号或密码错误' });
+      if (!user || !ok) {
+        await attempt.failed(user);
+        throw badRequest('账号或密码错误', { password: '账号或密码错误' });
+      }
+      await attempt.succeeded();
       const token = newToken();
       await insertSession(db, {
         tokenHash: hashToken(token),
@@ -86,7 +92,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       return null;
     },
 
-    editPassword: async ({ body, principal }) => {
+    editPassword: async ({ body, principal, req }) => {
       const stored = await passwordHashOf(db, principal.userId);
       if (!stored || !(await verifyPassword(body.oldPassword, stored))) {
         throw badRequest('原密码：原密码不正确', { oldPassword: '原密码不正确' });
@@ -95,8 +101,9 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
         await setPassword(tx, principal.userId, passwordHash);
-        // Every other session ends; this one goes on.
+        // Every other session ends; this one goes on, and so does this browser's standing as known.
         await revokeSessions(tx, principal.userId, principal.sessionId);
+        await resetBrake(tx, { kind: 'user', account: principal.account }, req.cookies[DEVICE_COOKIE]);
       });
       return null;
     },
@@ -136,12 +143,14 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     findPassword: async ({ body }) => {
+      // Unknown accounts have codes too (sendCode stores one, never sent): every step below runs
+      // and answers alike for both, so the answer cannot tell whether the account exists.
       const user = await userByAccount(db, body.account);
       const code = await latestLiveCode(db, body.account);
-      if (!user || !code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
+      if (!code) throw new AppError(Errno.CODE_INVALID, '验证码错误或已过期，请重新获取');
       // Every try takes one of the 5 in a single statement, so parallel guesses cannot share a count.
       if (!(await takeCodeAttempt(db, code.id, CODE_MAX_ATTEMPTS))) throw new AppError(Errno.CODE_INVALID, '验证码尝试次数过多，请重新获取');
-      if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`)) {
+      if (code.codeHash !== sha256Hex(`${body.account}:${body.code}`) || !user) {
         throw new AppError(Errno.CODE_INVALID, '验证码错误，请重新输入');
       }
       checkNewPassword(body.password, body.account);
@@ -150,16 +159,21 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         if (!(await useCode(tx, code.id))) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
         await setPassword(tx, user.id, passwordHash);
         await revokeSessions(tx, user.id);
+        // The owner proved the account theirs: they may sign in at once, and no other browser stays known.
+        await resetBrake(tx, { kind: 'user', account: user.account });
       });
       return null;
     },
 
-    checkAccessPassword: async ({ body, reply }) => {
+    checkAccessPassword: async ({ body, req, reply }) => {
       const hash = await accessPasswordHash(db);
       if (!hash) return null;
+      const attempt = await beginAttempt(ctx, req, reply, { kind: 'gate' });
       if (!(await verifyPassword(body.password, hash))) {
+        await attempt.failed();
         throw badRequest('访问密码：访问密码不正确', { password: '访问密码不正确' });
       }
+      await attempt.succeeded();
       reply.setCookie(GATE_COOKIE, gateCookieValue(hash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 30 * 24 * 3600 });
       return null;
     },

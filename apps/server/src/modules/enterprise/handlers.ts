@@ -6,7 +6,7 @@ import { sanitizeRichText } from '../../lib/sanitize';
 import { writeAudit } from '../../shared/audit-repository';
 import { latestAuthentication } from '../../shared/enterprise-authentication-repository';
 import { checkRegion } from '../../shared/taxonomy-repository';
-import { ownUploads } from '../../shared/uploads-repository';
+import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repository';
 import { insertAuthentication, lockUser, publishedEnterprise, publishedEnterprisePage } from './repository';
 
 const CODES: Record<EnterpriseAuthStatus, AuthenticationCode> = {
@@ -51,6 +51,8 @@ export function enterpriseHandlers({ db }: AppContext): Handlers['enterprise'] {
       await db.transaction(async (tx) => {
         // One submission at a time per applicant: two tabs must not both pass the status check.
         await lockUser(tx, principal.userId);
+        const swept = await holdUploads(tx, body.licenseFiles);
+        if (swept.length > 0) throw badRequest(`营业执照：${SWEPT_UPLOAD}`, { [`licenseFiles.${body.licenseFiles.indexOf(swept[0]!)}`]: SWEPT_UPLOAD });
         const latest = await latestAuthentication(tx, principal.userId);
         if (latest?.status === ENTERPRISE_AUTH_STATUS.AUTHING) throw conflict('企业认证信息已提交，请等待审核');
         if (latest?.status === ENTERPRISE_AUTH_STATUS.SUCCESS) throw conflict('您已通过企业认证，不能重复认证');

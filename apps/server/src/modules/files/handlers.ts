@@ -1,4 +1,5 @@
 import { Errno, formFieldsSchema } from '@flagship/api-client';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
@@ -8,7 +9,8 @@ import { referencedUploads } from '../../shared/applications';
 import { cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
 import { toUpload, type UploadRow } from '../../shared/uploads-repository';
-import { applicationDataSeenByStaff, insertUpload, licenceHoldsUpload, uploadById } from './repository';
+import { applicationDataSeenByStaff, insertUpload, licenceHoldsUpload, lockOwnerUploads, uploadById, uploadUsage, type UploadOwner } from './repository';
+import { uploadRefusal, usageNeeded } from './upload-limits';
 import { UploadReader } from './upload-reader';
 
 const UNSUPPORTED_TYPE = '不支持的文件类型';
@@ -26,6 +28,13 @@ async function staffMayRead(db: Database, row: UploadRow): Promise<boolean> {
   return seen.some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
 }
 
+/** A refusal by quota or rate, with Retry-After when it is the rate. */
+function refuse(reply: FastifyReply, refusal: AppError): AppError {
+  const retryAfter = (refusal.data as { retryAfter?: number } | null)?.retryAfter;
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  return refusal;
+}
+
 export function fileHandlers({ db, config, storage }: AppContext): Handlers['files'] {
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
   const tooLarge = () => new AppError(Errno.TOO_LARGE, `文件不能超过 ${limitMb} MB`);
@@ -33,10 +42,18 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
     badRequest(`${UNSUPPORTED_TYPE}，请上传图片（JPG、PNG、GIF、WebP）、PDF、Office 文档或 ZIP 压缩包`, { file: UNSUPPORTED_TYPE });
 
   return {
-    upload: async ({ req, principal }) => {
+    upload: async ({ req, reply, principal }) => {
       if (!req.isMultipart()) throw badRequest('文件：请以 multipart/form-data 上传，字段名为 file', { file: '请选择要上传的文件' });
       const part = await req.file({ limits: { fileSize: config.uploadLimitBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw badRequest('文件：请选择要上传的文件', { file: '请选择要上传的文件' });
+      const owner: UploadOwner = principal.kind === 'user' ? { kind: 'user', id: principal.userId } : { kind: 'staff', id: principal.staffId };
+      const counts = usageNeeded(config, owner);
+      // A full quota or window refuses any file: say so before the bytes are stored.
+      const early = counts && uploadRefusal(config, owner, await uploadUsage(db, owner, counts), 1);
+      if (early) {
+        part.file.resume();
+        throw refuse(reply, early);
+      }
 
       // The bytes go to storage as they arrive: sniffed from the first ones, hashed and counted on the way.
       const reader = new UploadReader(SNIFF_BYTES);
@@ -70,14 +87,22 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
       }
       const { size, sha256 } = reader.summary();
       try {
-        const row = await insertUpload(db, {
-          ownerUserId: principal.kind === 'user' ? principal.userId : null,
-          ownerStaffId: principal.kind === 'staff' ? principal.staffId : null,
-          originalName: cleanFileName(part.filename, type.ext),
-          storageKey,
-          mime: type.mime,
-          size,
-          sha256,
+        const row = await db.transaction(async (tx) => {
+          // Counted again with the exact size, one upload of this owner at a time.
+          if (counts) {
+            await lockOwnerUploads(tx, owner);
+            const refusal = uploadRefusal(config, owner, await uploadUsage(tx, owner, counts), size);
+            if (refusal) throw refuse(reply, refusal);
+          }
+          return insertUpload(tx, {
+            ownerUserId: owner.kind === 'user' ? owner.id : null,
+            ownerStaffId: owner.kind === 'staff' ? owner.id : null,
+            originalName: cleanFileName(part.filename, type.ext),
+            storageKey,
+            mime: type.mime,
+            size,
+            sha256,
+          });
         });
         return toUpload(row);
       } catch (error) {

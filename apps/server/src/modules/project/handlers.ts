@@ -2,16 +2,21 @@ import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
 import { loadFormContext, myApplicationById, myApplicationForForm, toApply } from '../../shared/applications-repository';
 import { loadProjectRow } from '../../shared/projects-repository';
+import { segmentCountCache } from './list-counts';
 import { listProjects, myApplyPage, myApplySummaries, projectForms } from './repository';
 
-export function projectHandlers({ db }: AppContext): Handlers['project'] {
+export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
+  const counter = segmentCountCache(db, log);
   return {
-    list: ({ query }) => listProjects(db, query),
+    list: ({ query }) => listProjects(db, counter, query),
 
     detail: async ({ params, principal }) => {
-      const project = await loadProjectRow(db, params.id);
-      const formRows = await projectForms(db, params.id);
-      const mine = principal?.kind === 'user' ? await myApplySummaries(db, principal.userId, params.id) : [];
+      // Independent reads: on PostgreSQL they run at once, on separate connections of the pool.
+      const [project, formRows, mine] = await Promise.all([
+        loadProjectRow(db, params.id),
+        projectForms(db, params.id),
+        principal?.kind === 'user' ? myApplySummaries(db, principal.userId, params.id) : [],
+      ]);
       return {
         ...project.summary,
         guide: project.guide,

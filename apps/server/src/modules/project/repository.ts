@@ -1,9 +1,11 @@
 import type { ApplyStatus, ApplySummary, ProjectStatus, ProjectSummary } from '@flagship/api-client';
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { prepared } from '../../db/prepared';
+import type { CountedSegments, SegmentCountCache } from './list-counts';
 import { categories, forms, projects, regions } from '../../db/schema';
 import { pageWindow } from '../../lib/paging';
-import { countMyApplications, myApplications, toApplySummary } from '../../shared/applications-repository';
+import { myApplications, myApplicationsOfProject, myApplicationsPage, toApplySummary, countMyApplications } from '../../shared/applications-repository';
 import { keywordCondition } from '../../shared/search-repository';
 import { projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from '../../shared/projects-repository';
 
@@ -37,7 +39,22 @@ export interface ProjectListFilter {
   year?: number | undefined;
 }
 
-export async function listProjects(db: Database, filter: ProjectListFilter) {
+/** How many calls match `where` in each segment, and when the next one opens or closes (database clock). */
+async function countSegments(db: Database, where: SQL | undefined): Promise<CountedSegments> {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${SEGMENTS.open.where})`.mapWith(Number),
+      upcoming: sql<number>`count(*) filter (where ${SEGMENTS.upcoming.where})`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${SEGMENTS.closed.where})`.mapWith(Number),
+      next: sql<number | null>`extract(epoch from least(min(${projects.applyStart}) filter (where ${projects.applyStart} > now()), min(${projects.applyEnd}) filter (where ${projects.applyEnd} > now())))`.mapWith(Number),
+      now: sql<number>`extract(epoch from now())`.mapWith(Number),
+    })
+    .from(projects)
+    .where(where);
+  return { open: row?.open ?? 0, upcoming: row?.upcoming ?? 0, closed: row?.closed ?? 0, nextChangeEpoch: row?.next ?? null, nowEpoch: row?.now ?? Date.now() / 1000 };
+}
+
+export async function listProjects(db: Database, counter: SegmentCountCache, filter: ProjectListFilter) {
   const common = and(
     eq(projects.published, true),
     filter.categoryId ? eq(projects.categoryId, filter.categoryId) : undefined,
@@ -46,14 +63,8 @@ export async function listProjects(db: Database, filter: ProjectListFilter) {
     keywordCondition(projects.searchVector, filter.keyword),
   );
   const segments = segmentsOf(filter.status);
-  const [counts] = await db
-    .select({
-      open: sql<number>`count(*) filter (where ${SEGMENTS.open.where})`.mapWith(Number),
-      upcoming: sql<number>`count(*) filter (where ${SEGMENTS.upcoming.where})`.mapWith(Number),
-      closed: sql<number>`count(*) filter (where ${SEGMENTS.closed.where})`.mapWith(Number),
-    })
-    .from(projects)
-    .where(common);
+  const key = JSON.stringify([filter.categoryId, filter.regionId, filter.year, filter.keyword]);
+  const counts = await counter.counts(key, () => countSegments(db, common));
   const list: ProjectSummary[] = [];
   let skip = (filter.page - 1) * filter.pageSize;
   let total = 0;
@@ -80,18 +91,23 @@ export async function listProjects(db: Database, filter: ProjectListFilter) {
   return { list, total, page: filter.page, pageSize: filter.pageSize };
 }
 
-/** A call's forms in their order, without their fields. */
-export function projectForms(db: Database, projectId: number) {
-  return db
+const formsOfProject = prepared((db) =>
+  db
     .select({ id: forms.id, title: forms.title, description: forms.description })
     .from(forms)
-    .where(eq(forms.projectId, projectId))
-    .orderBy(asc(forms.sort), asc(forms.id));
+    .where(eq(forms.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(forms.sort), asc(forms.id))
+    .prepare('project_forms'),
+);
+
+/** A call's forms in their order, without their fields. */
+export function projectForms(db: Database, projectId: number) {
+  return formsOfProject(db).execute({ projectId });
 }
 
 /** My applications to a call (newest first), e.g. to show my status on each of its forms. */
 export async function myApplySummaries(db: Database, userId: number, projectId: number): Promise<ApplySummary[]> {
-  const rows = await myApplications(db, userId, { projectId });
+  const rows = await myApplicationsOfProject(db, userId, projectId);
   return rows.map(toApplySummary);
 }
 
@@ -99,6 +115,9 @@ export async function myApplySummaries(db: Database, userId: number, projectId: 
 export async function myApplyPage(db: Database, userId: number, query: { status?: ApplyStatus | undefined; page: number; pageSize: number }) {
   const filter = { status: query.status };
   const { limit, offset } = pageWindow(query.page, query.pageSize);
-  const [rows, total] = await Promise.all([myApplications(db, userId, filter).limit(limit).offset(offset), countMyApplications(db, userId, filter)]);
+  // The whole list (no status filter) is what the user centre opens with: its query is prepared.
+  const { rows, total } = filter.status
+    ? { rows: await myApplications(db, userId, filter).limit(limit).offset(offset), total: await countMyApplications(db, userId, filter) }
+    : await myApplicationsPage(db, userId, limit, offset);
   return { list: rows.map(toApplySummary), total, page: query.page, pageSize: query.pageSize };
 }

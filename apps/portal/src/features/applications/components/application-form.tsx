@@ -3,16 +3,33 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { ApiError, buildApplicationSchema, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
+import { IconAlertTriangle, IconDeviceFloppy, IconHistory, IconSend } from '@tabler/icons-react';
+import { ApiError, buildApplicationSchema, EDITABLE_APPLY_STATUSES, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
 import { FieldInput, type Errors } from '@flagship/ui/form-fields';
 import { formatDateTime } from '@flagship/ui';
-import { api, session, showError } from '../../../lib/api';
+import { api, showError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { dropUnsaved, keepUnsaved, readUnsaved, type DraftPlace, type UnsavedDraft } from '../../../lib/unsaved-drafts';
+import { differences, merge, snapshot, type Difference, type Side, type Values } from '../lib/compare';
+import type { CallPhase } from '../lib/deadline';
+import { ConflictResolver } from './conflict-resolver';
+import { Countdown, DeadlineNotice, isOpen } from './deadline';
+import { useSessionExpiryWarning } from './session-expiry';
 
 const AUTOSAVE_MS = 1500;
+// Unsaved text goes to local storage this soon after typing (and at once when the page goes away).
+const KEEP_MS = 300;
 
-type Values = Record<string, unknown>;
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: string } | { kind: 'failed'; message: string } | { kind: 'conflict' };
+
+/** The other saved copy met by a save, and how it differs from this page. */
+interface Conflict {
+  theirs: Values;
+  version: number;
+  /** When the other copy was saved (ISO). */
+  savedAt: string;
+  differences: Difference[];
+}
 
 function initialValues(detail: FormDetail): Values {
   const saved = detail.apply?.data ?? {};
@@ -26,23 +43,35 @@ function initialValues(detail: FormDetail): Values {
 
 export interface ApplicationFormProps {
   detail: FormDetail;
-  /** Fetch the latest saved version again (after a conflict). */
-  onReload: () => void;
+  /** Where the call stands by the server's clock (see useCallClock). */
+  phase: CallPhase;
+  /** Milliseconds to the deadline by the server's clock, once known. */
+  left: number | undefined;
   onSubmitted: (apply: Apply) => void;
 }
 
-/** Renders every field, validates while typing, saves drafts (debounced and on demand), submits. */
-export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFormProps) {
+/**
+ * Renders every field, validates while typing, saves drafts (debounced and on demand) when the
+ * content really changed, submits. Unsaved text is kept on this device; a save that meets another
+ * saved copy asks the applicant field by field.
+ */
+export function ApplicationForm({ detail, phase, left, onSubmitted }: ApplicationFormProps) {
   const { project, form: definition } = detail;
+  const fields = definition.fields;
   const form = useForm<Values>({ initialValues: initialValues(detail) });
-  const schema = useMemo(() => buildApplicationSchema(definition.fields, { mode: 'submit' }), [definition.fields]);
+  const schema = useMemo(() => buildApplicationSchema(fields, { mode: 'submit' }), [fields]);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [showAll, setShowAll] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>(detail.apply ? { kind: 'saved', at: detail.apply.updatedAt } : { kind: 'idle' });
   const [confirming, setConfirming] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [conflict, setConflict] = useState<Conflict>();
+  const [resolving, setResolving] = useState(false);
+  const [offer, setOffer] = useState<UnsavedDraft>();
   const version = useRef(detail.apply?.version ?? 0);
-  const lastSaved = useRef(JSON.stringify(form.values));
+  // What the server holds as far as this page knows: the base of a three-way comparison.
+  const base = useRef<Values>(form.getValues());
+  const lastSaved = useRef(snapshot(fields, base.current));
   // What autosave last tried: a failed save is not retried until something changes.
   const lastAttempt = useRef(lastSaved.current);
   const saving = useRef<Promise<unknown> | undefined>(undefined);
@@ -51,6 +80,19 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
   // useForm returns a new object on each render; callbacks reach it through a ref.
   const formRef = useRef(form);
   formRef.current = form;
+
+  const user = useSession();
+  // Fixed while the form is open: a 1001 clears the session before the page reloads, and what was
+  // typed must still be kept under this user.
+  const [place] = useState<DraftPlace | undefined>(() => {
+    const key = user?.id ?? user?.account;
+    return key === undefined ? undefined : { user: key, projectId: project.id, formId: definition.id };
+  });
+  const returned = detail.apply?.status === 'returned';
+  // Staff may return an application after the deadline; it can then still be sent back.
+  const open = returned || isOpen(phase);
+  const closed = phase === 'closed' && !returned;
+  useSessionExpiryWarning();
 
   const liveErrors = useMemo<Errors>(() => {
     const result = schema.safeParse(form.values);
@@ -72,24 +114,66 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
     setTouched((current) => (current.has(key) ? current : new Set(current).add(key)));
   };
 
+  /** The server's copy is now `values` at `nextVersion`. */
+  const adopt = (values: Values, nextVersion: number) => {
+    version.current = nextVersion;
+    base.current = values;
+    lastSaved.current = snapshot(fields, values);
+  };
+
+  /** After a 409: fetch the other copy; the same content needs no question. */
+  const meetOtherCopy = useCallback(async () => {
+    setSaveState({ kind: 'conflict' });
+    try {
+      const latest = await api.project.form({ projectId: project.id, formId: definition.id }, { silent: true });
+      const apply = latest.apply;
+      if (apply && !EDITABLE_APPLY_STATUSES.includes(apply.status)) {
+        setSaveState({ kind: 'failed', message: '该申报已在别处提交，本页内容未保存（仍保留在本设备上）' });
+        return;
+      }
+      const theirs = apply?.data ?? {};
+      const found = differences(fields, base.current, formRef.current.getValues(), theirs);
+      if (found.length === 0) {
+        adopt(theirs, apply?.version ?? 0);
+        setSaveState(apply ? { kind: 'saved', at: apply.updatedAt } : { kind: 'idle' });
+        return;
+      }
+      setConflict({ theirs, version: apply?.version ?? 0, savedAt: apply?.updatedAt ?? new Date().toISOString(), differences: found });
+      setResolving(true);
+    } catch {
+      // Autosave stays paused; the alert offers to look again.
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- adopt only writes refs.
+  }, [project.id, definition.id, fields]);
+
+  const resolve = (choices: Record<string, Side>) => {
+    if (!conflict) return;
+    const merged = merge(formRef.current.getValues(), conflict.theirs, choices);
+    adopt(conflict.theirs, conflict.version);
+    lastAttempt.current = lastSaved.current;
+    formRef.current.setValues(merged);
+    setConflict(undefined);
+    setResolving(false);
+    setSaveState({ kind: 'saved', at: conflict.savedAt });
+  };
+
   const save = useCallback(
     async (manual: boolean) => {
       const data = formRef.current.getValues();
-      const snapshot = JSON.stringify(data);
-      if (!manual && snapshot === lastSaved.current) return;
-      lastAttempt.current = snapshot;
+      const content = snapshot(fields, data);
+      if (!manual && content === lastSaved.current) return;
+      lastAttempt.current = content;
       setSaveState({ kind: 'saving' });
       const request = api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: false }, { silent: !manual });
       saving.current = request;
       try {
         const result = await request;
-        version.current = result.version;
-        lastSaved.current = snapshot;
+        adopt(data, result.version);
         setSaveState({ kind: 'saved', at: result.updatedAt });
         failureShown.current = false;
         if (manual) notifications.show({ color: 'green', message: '草稿已保存', autoClose: 2000 });
       } catch (error) {
-        if (error instanceof ApiError && error.errno === Errno.CONFLICT) setSaveState({ kind: 'conflict' });
+        if (error instanceof ApiError && error.errno === Errno.CONFLICT) void meetOtherCopy();
         else {
           const message = error instanceof Error ? error.message : '保存失败';
           if (error instanceof ApiError) formRef.current.setErrors(error.fields);
@@ -105,27 +189,77 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
         saving.current = undefined;
       }
     },
-    [project.id, definition.id],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- adopt only writes refs.
+    [project.id, definition.id, fields, meetOtherCopy],
   );
 
-  // Draft autosave, debounced; paused while a conflict is unresolved.
-  const serialized = JSON.stringify(form.values);
+  // Draft autosave, debounced, of real changes only; paused during a conflict and after the deadline.
+  const content = useMemo(() => snapshot(fields, form.values), [fields, form.values]);
+  const unsaved = content !== lastSaved.current;
   useEffect(() => {
-    if (saveState.kind === 'conflict' || serialized === lastSaved.current || serialized === lastAttempt.current) return;
+    if (saveState.kind === 'conflict' || closed || !unsaved || content === lastAttempt.current) return;
     const timer = setTimeout(() => void save(false), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [serialized, save, saveState.kind]);
+  }, [content, unsaved, save, saveState.kind, closed]);
 
-  // Warn before leaving with changes not yet saved.
+  // Unsaved text is kept on this device, unless an earlier copy is still being offered back.
+  const keepNow = useCallback(() => {
+    if (!place || offer) return;
+    const values = formRef.current.getValues();
+    if (snapshot(fields, values) === lastSaved.current) dropUnsaved(place);
+    else keepUnsaved(place, { values, version: version.current, at: new Date().toISOString() });
+  }, [place, offer, fields]);
+  // Again after each save, which may make the kept copy unnecessary.
+  useEffect(() => {
+    const timer = setTimeout(keepNow, KEEP_MS);
+    return () => clearTimeout(timer);
+  }, [content, keepNow, saveState]);
+  useEffect(() => {
+    window.addEventListener('pagehide', keepNow);
+    return () => window.removeEventListener('pagehide', keepNow);
+  }, [keepNow]);
+
+  // What this device kept from an earlier visit (a lost session, a closed tab) is offered back.
+  useEffect(() => {
+    if (!place) return;
+    const kept = readUnsaved(place);
+    if (!kept) return;
+    if (snapshot(fields, kept.values) === lastSaved.current) dropUnsaved(place);
+    else setOffer(kept);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the user is known.
+  }, [place]);
+
+  const restore = () => {
+    if (!offer) return;
+    setOffer(undefined);
+    if (offer.version === version.current) {
+      formRef.current.setValues(offer.values);
+      return;
+    }
+    // Saved elsewhere since: compare as after a conflict, this device's text first.
+    const found = differences(fields, base.current, { ...base.current, ...offer.values }, base.current).map((d) => ({ ...d, changedHere: true }));
+    if (found.length === 0) return;
+    setSaveState({ kind: 'conflict' });
+    setConflict({ theirs: base.current, version: version.current, savedAt: detail.apply?.updatedAt ?? new Date().toISOString(), differences: found });
+    formRef.current.setValues({ ...base.current, ...offer.values });
+    setResolving(true);
+  };
+
+  const discard = () => {
+    if (place) dropUnsaved(place);
+    setOffer(undefined);
+  };
+
+  // Warn before leaving with changes not yet saved, while they could still be sent.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      // No token: a 1001 is resetting the session and the SDK reloads; nothing could be saved anyway.
-      if (!session.getToken()) return;
-      if (JSON.stringify(formRef.current.getValues()) !== lastSaved.current) event.preventDefault();
+      // No token: a 1001 is resetting the session and the SDK reloads; the text is kept on this device.
+      if (!api.session.getToken() || closed) return;
+      if (snapshot(fields, formRef.current.getValues()) !== lastSaved.current) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [fields, closed]);
 
   const trySubmit = () => {
     setShowAll(true);
@@ -142,70 +276,99 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
     setSubmitting(true);
     try {
       if (saving.current) await saving.current.catch(() => {});
-      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data: form.getValues(), version: version.current, submit: true });
-      version.current = result.version;
-      lastSaved.current = JSON.stringify(form.getValues());
+      const data = form.getValues();
+      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: true });
+      adopt(data, result.version);
+      if (place) dropUnsaved(place);
       setConfirming(false);
       onSubmitted(result);
     } catch (error) {
       setConfirming(false);
-      if (error instanceof ApiError && error.errno === Errno.CONFLICT) setSaveState({ kind: 'conflict' });
+      if (error instanceof ApiError && error.errno === Errno.CONFLICT) void meetOtherCopy();
       else if (error instanceof ApiError) form.setErrors(error.fields);
     } finally {
       setSubmitting(false);
     }
   };
 
-  // Staff may return an application after the deadline; it can then still be sent back.
-  const open = project.status === 'open' || detail.apply?.status === 'returned';
+  const stateText = () => {
+    if (closed) return '申报已截止，自动保存已停止；本页填写的内容保留在本设备上，不会丢失';
+    switch (saveState.kind) {
+      case 'saving':
+        return '正在保存草稿…';
+      case 'saved':
+        return unsaved ? '有未保存的修改，稍后自动保存' : `草稿已保存 ${formatDateTime(saveState.at)}`;
+      case 'failed':
+        return `自动保存失败：${saveState.message}`;
+      case 'conflict':
+        return '自动保存已暂停';
+      default:
+        return '填写内容将自动保存为草稿';
+    }
+  };
 
   return (
     <Stack gap="lg">
-      {saveState.kind === 'conflict' && (
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="申报内容已在别处更新" role="alert">
+      {offer && (
+        <Alert color="#1c5fa8" variant="light" icon={<IconHistory />} title="恢复未保存的内容？">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">该申报在其他页面或设备上已被保存过，当前页面的内容不是最新版本，自动保存已暂停。重新加载可获取最新内容（本页未保存的修改将丢失）。</Text>
-            <Button size="xs" color="#a63c06" onClick={onReload}>
-              重新加载最新内容
+            <Text size="sm">本设备上保留着您于北京时间 {formatDateTime(offer.at)} 填写、尚未保存的内容。恢复后将自动保存为草稿。</Text>
+            <Group gap="sm">
+              <Button size="xs" onClick={restore}>
+                恢复
+              </Button>
+              <Button size="xs" variant="default" onClick={discard}>
+                放弃
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {saveState.kind === 'conflict' && (
+        <Alert color="#a63c06" variant="light" icon={<IconAlertTriangle />} title="申报内容已在别处更新">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">该申报在其他页面或设备上已被保存过，自动保存已暂停。本页填写的内容不会丢失：请逐项选择保留哪一份。</Text>
+            <Button size="xs" color="#a63c06" onClick={() => (conflict ? setResolving(true) : void meetOtherCopy())}>
+              查看差异并选择
             </Button>
           </Stack>
         </Alert>
       )}
-      {!open && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle />}>
-          {project.status === 'upcoming' ? `申报将于 ${formatDateTime(project.applyStart)} 开始，现在可以先保存草稿。` : '申报已截止，不能再提交。'}
+      {!returned && <DeadlineNotice project={project} phase={phase} />}
+      {phase === 'upcoming' && !returned && (
+        <Alert color="#865400" variant="light" icon={<IconAlertTriangle />}>
+          申报将于北京时间 {formatDateTime(project.applyStart)} 开始，现在可以先保存草稿。
         </Alert>
       )}
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
-      <Paper withBorder p="xl">
-        <Stack gap="lg">
-          {definition.fields.map((field) =>
-            field.kind === 'section' ? (
-              <FieldInput key={field.key} field={field} value={undefined} onChange={() => {}} path={field.key} />
-            ) : (
-              <FieldInput
-                key={field.key}
-                field={field}
-                value={form.values[field.key]}
-                onChange={(value) => change(field.key, value)}
-                error={visibleErrors[field.key]}
-                errors={visibleErrors}
-                path={field.key}
-              />
-            ),
-          )}
-        </Stack>
-      </Paper>
+        <Paper withBorder p="xl">
+          <Stack gap="lg">
+            {fields.map((field) =>
+              field.kind === 'section' ? (
+                <FieldInput key={field.key} field={field} value={undefined} onChange={() => {}} path={field.key} />
+              ) : (
+                <FieldInput
+                  key={field.key}
+                  field={field}
+                  value={form.values[field.key]}
+                  onChange={(value) => change(field.key, value)}
+                  error={visibleErrors[field.key]}
+                  errors={visibleErrors}
+                  path={field.key}
+                />
+              ),
+            )}
+          </Stack>
+        </Paper>
       </DatesProvider>
       <Paper withBorder p="md" className="fs-form-bar">
         <Group justify="space-between">
-          <Text size="sm" c={saveState.kind === 'failed' ? 'red.9' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">
-            {saveState.kind === 'saving' && '正在保存草稿…'}
-            {saveState.kind === 'saved' && `草稿已保存 ${formatDateTime(saveState.at)}`}
-            {saveState.kind === 'failed' && `自动保存失败：${saveState.message}`}
-            {saveState.kind === 'conflict' && '自动保存已暂停'}
-            {saveState.kind === 'idle' && '填写内容将自动保存为草稿'}
-          </Text>
+          <Stack gap={2}>
+            {!returned && isOpen(phase) && left !== undefined && <Countdown left={left} />}
+            <Text size="sm" c={saveState.kind === 'failed' ? 'red.9' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">
+              {stateText()}
+            </Text>
+          </Stack>
           <Group>
             <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => void save(true)} loading={saveState.kind === 'saving'} disabled={saveState.kind === 'conflict'}>
               保存草稿
@@ -216,6 +379,9 @@ export function ApplicationForm({ detail, onReload, onSubmitted }: ApplicationFo
           </Group>
         </Group>
       </Paper>
+      {conflict && (
+        <ConflictResolver key={conflict.version} opened={resolving} differences={conflict.differences} savedAt={formatDateTime(conflict.savedAt)} onApply={resolve} onClose={() => setResolving(false)} />
+      )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="确认提交" centered>
         <Stack>
           <Text>提交后申报内容将不能修改（被退回修改时除外）。确认提交「{definition.title}」吗？</Text>

@@ -2,77 +2,71 @@ import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { Apply } from '@flagship/api-client';
+import type { Apply, FormDetail, ProjectStatus } from '@flagship/api-client';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDateTime, toId } from '@flagship/ui';
+import { toId } from '@flagship/ui';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { Page } from '../../../components/page';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { AsyncView } from '../../../components/states';
 import { useFormDetail } from '../api/applications';
 import { ApplicationForm } from '../components/application-form';
+import { Deadline, useCallClock } from '../components/deadline';
 import { Receipt } from '../components/receipt';
 
 export default function ApplicationPage() {
   const [params] = useSearchParams();
   const detail = useFormDetail(toId(params.get('projectId')), toId(params.get('formId')));
   const [submitted, setSubmitted] = useState<Apply>();
-  // A new key remounts the form with the reloaded data after a conflict.
-  const [round, setRound] = useState(0);
 
   return (
     <Page hideHeading>
-      <AsyncView state={detail}>
-        {(data) => (
-          <Stack gap="lg">
-            <Paper withBorder p="lg">
-              <Group gap="sm" mb={6}>
-                <ProjectStatusBadge status={data.project.status} size="sm" />
-                <Text size="sm" c="dimmed">
-                  申报时间 {formatDateTime(data.project.applyStart)} 至 {formatDateTime(data.project.applyEnd)}
-                </Text>
-              </Group>
-              <Title order={1} size="h2">
-                {data.form.title}
-              </Title>
-              <Text c="dimmed" mt={4}>
-                {data.project.title}
-              </Text>
-              {data.form.description && (
-                <Text size="sm" mt="sm">
-                  {data.form.description}
-                </Text>
-              )}
-            </Paper>
-            {submitted ? (
-              <Receipt apply={submitted} title={`${data.project.title} · ${data.form.title}`} />
-            ) : data.apply && !EDITABLE_STATUSES.has(data.apply.status) ? (
-              <Alert color="blue" variant="light" icon={<IconInfoCircle />} title="该申报已提交">
-                <Stack gap="sm" align="flex-start">
-                  <Group gap="xs">
-                    <Text size="sm">当前状态：</Text>
-                    <ApplyStatusBadge status={data.apply.status} />
-                    {data.apply.serialNumber && <Text size="sm">申报编号：{data.apply.serialNumber}</Text>}
-                  </Group>
-                  <Button component={Link} to={`/decDetail?id=${data.apply.id}`} size="xs">
-                    查看申报详情
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : (
-              <ApplicationForm
-                key={`${data.apply?.version ?? 0}-${round}`}
-                detail={data}
-                onReload={() => {
-                  setRound((n) => n + 1);
-                  detail.reload();
-                }}
-                onSubmitted={setSubmitted}
-              />
-            )}
-          </Stack>
-        )}
-      </AsyncView>
+      <AsyncView state={detail}>{(data) => <ApplicationView data={data} submitted={submitted} onSubmitted={setSubmitted} />}</AsyncView>
     </Page>
+  );
+}
+
+function ApplicationView({ data, submitted, onSubmitted }: { data: FormDetail; submitted: Apply | undefined; onSubmitted: (apply: Apply) => void }) {
+  // The call's state by the server's clock: the badge turns to 已截止 at the deadline.
+  const { phase, left } = useCallClock(data.project);
+  const status: ProjectStatus = phase === 'upcoming' ? 'upcoming' : phase === 'closed' ? 'closed' : 'open';
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg">
+        <Group gap="sm" mb={6}>
+          <ProjectStatusBadge status={status} size="sm" />
+          <Deadline project={data.project} />
+        </Group>
+        <Title order={1} size="h2">
+          {data.form.title}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {data.project.title}
+        </Text>
+        {data.form.description && (
+          <Text size="sm" mt="sm">
+            {data.form.description}
+          </Text>
+        )}
+      </Paper>
+      {submitted ? (
+        <Receipt apply={submitted} title={`${data.project.title} · ${data.form.title}`} />
+      ) : data.apply && !EDITABLE_STATUSES.has(data.apply.status) ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle />} title="该申报已提交">
+          <Stack gap="sm" align="flex-start">
+            <Group gap="xs">
+              <Text size="sm">当前状态：</Text>
+              <ApplyStatusBadge status={data.apply.status} />
+              {data.apply.serialNumber && <Text size="sm">申报编号：{data.apply.serialNumber}</Text>}
+            </Group>
+            <Button component={Link} to={`/decDetail?id=${data.apply.id}`} size="xs">
+              查看申报详情
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <ApplicationForm key={data.apply?.version ?? 0} detail={data} phase={phase} left={left} onSubmitted={onSubmitted} />
+      )}
+    </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { SESSION_TTL_MS, type StaffRole } from '@flagship/api-client';
 import { verifyCaptcha } from '../../../auth/captcha';
+import { beginAttempt } from '../../../auth/login-brake';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../../auth/tokens';
 import type { AppContext } from '../../../context';
 import { verifyLogin } from '../../../db/password';
@@ -11,10 +12,12 @@ import { findStaff, findStaffByAccount, listAudit, openStaffSession, revokeStaff
 
 type SessionHandlers = Pick<Handlers['console'], 'login' | 'logout' | 'me' | 'auditList'>;
 
-export function sessionHandlers({ db }: AppContext): SessionHandlers {
+export function sessionHandlers(ctx: AppContext): SessionHandlers {
+  const { db } = ctx;
   return {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
+      const attempt = await beginAttempt(ctx, req, reply, { kind: 'staff', account: body.account });
       const member = await findStaffByAccount(db, body.account);
       const ok = await verifyLogin(
         body.password,
@@ -32,8 +35,10 @@ export function sessionHandlers({ db }: AppContext): SessionHandlers {
           detail: { account: body.account, reason: !member ? 'unknown account' : member.disabled ? 'disabled' : 'wrong password' },
           ip: req.ip,
         });
+        await attempt.failed(member);
         throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       }
+      await attempt.succeeded();
       const token = newToken(STAFF_TOKEN_PREFIX);
       const role = member.role as StaffRole;
       await db.transaction(async (tx) => {

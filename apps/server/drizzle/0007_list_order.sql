@@ -1,0 +1,4 @@
+DROP INDEX "projects_window_idx";--> statement-breakpoint
+CREATE INDEX "projects_open_order_idx" ON "projects" USING btree ("published","apply_end","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "projects_upcoming_order_idx" ON "projects" USING btree ("published","apply_start","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "projects_window_idx" ON "projects" USING btree ("published","apply_end","id");

@@ -1,0 +1,22 @@
+// Queries on the hot paths of the deadline hour, built once per database instead of on every
+// request: Drizzle's prepared queries take their values through `sql.placeholder`, so a request
+// only fills them in. Building a select (Drizzle's `is()` walks, SQL assembly) was a third of the
+// server's CPU per request in the profile (docs/performance.md, "Deadline hour").
+import type { Executor } from './client';
+
+/**
+ * `prepared(build)` gives a function from a database to its query, built by `build` on first use
+ * and kept while the database lives. A transaction gets its own (it has its own connection), built
+ * once for that transaction: no dearer than building the query in place.
+ */
+export function prepared<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
+  const built = new WeakMap<Executor, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
