@@ -100,7 +100,7 @@ function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'],
     onnotice: () => {},
     // A named statement's generic plan is reused; left to choose, PostgreSQL kept planning the
     // search and the list afresh on every execution (docs/decisions.md).
-    connection: { TimeZone: DATABASE_TIME_ZONE, application_name: 'flagship', plan_cache_mode: 'force_generic_plan' },
+    connection: { TimeZone: DATABASE_TIME_ZONE, application_name: 'flagship', ...(prepare ? { plan_cache_mode: 'force_generic_plan' } : {}) },
   });
   const inFlight = { count: 0 };
   const client = countingInFlight(raw, inFlight, prepare);
@@ -113,11 +113,15 @@ function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'],
     raw.options.serializers[type] = (value: unknown) => (value instanceof Date ? value.toISOString() : passOn(value));
   }
   poolStatsOf.set(db, () => ({ kind: 'postgres', max, inFlight: inFlight.count }));
-  // postgres.js listens on a connection of its own, outside the pool, and listens again after it reconnects.
-  listenOf.set(db, async (channel, onChange) => {
-    const { unlisten } = await raw.listen(channel, () => onChange(), () => onChange());
-    return unlisten;
-  });
+  // postgres.js listens on a connection of its own, outside the pool, and listens again after it
+  // reconnects. Not behind a transaction pooler (DATABASE_PREPARE=0): LISTEN needs a session there,
+  // and without it nothing is kept that a notice would have to drop.
+  if (prepare) {
+    listenOf.set(db, async (channel, onChange) => {
+      const { unlisten } = await raw.listen(channel, () => onChange(), () => onChange());
+      return unlisten;
+    });
+  }
   let closed = false;
   return {
     db,

@@ -4,10 +4,10 @@ import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
-import { applications, forms, projects } from '../db/schema';
+import { applications, categories, forms, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
-import { loadProjectRow } from './projects-repository';
+import { PROJECT_GONE, projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from './projects-repository';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -143,7 +143,19 @@ export async function myApplicationById(db: Executor, userId: number, id: number
   return row;
 }
 
-const formById = prepared((db) => db.select().from(forms).where(eq(forms.id, sql.placeholder('formId'))).limit(1).prepare('form_by_id'));
+// The call and its form in one statement: no call (or not published) is no row; a form that is
+// not the call's is a row without a form.
+const formWithProject = prepared((db) =>
+  db
+    .select({ project: projectSummaryColumns, form: forms })
+    .from(projects)
+    .leftJoin(categories, eq(categories.id, projects.categoryId))
+    .leftJoin(regions, eq(regions.id, projects.regionId))
+    .leftJoin(forms, and(eq(forms.id, sql.placeholder('formId')), eq(forms.projectId, projects.id)))
+    .where(sql`${projects.id} = ${sql.placeholder('projectId')} and (${projects.published} or ${sql.placeholder('includeUnpublished')})`)
+    .limit(1)
+    .prepare('form_with_project'),
+);
 
 export interface FormContext {
   project: ProjectSummary;
@@ -156,12 +168,13 @@ export interface FormContext {
  * has an application on the form: unpublishing does not take it from them (read, export, print).
  */
 export async function loadFormContext(db: Executor, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
-  const { summary } = await loadProjectRow(db, projectId, { includeUnpublished: hasApplication });
-  const [row] = await formById(db).execute({ formId });
-  if (!row || row.projectId !== projectId) throw notFound('申报表单不存在');
+  const [found] = await formWithProject(db).execute({ projectId, formId, includeUnpublished: hasApplication });
+  if (!found) throw notFound(PROJECT_GONE);
+  const row = found.form;
+  if (!row) throw notFound('申报表单不存在');
   const fields = formFieldsSchema.parse(row.fields);
   return {
-    project: summary,
+    project: toProjectSummary(found.project as ProjectSummaryRow),
     form: { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields, version: row.version },
     fields,
   };

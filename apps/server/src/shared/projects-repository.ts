@@ -52,6 +52,8 @@ export function toProjectSummary(row: ProjectSummaryRow): ProjectSummary {
   };
 }
 
+export const PROJECT_GONE = '项目不存在或已下线';
+
 const projectRow = prepared((db) =>
   db
     .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments })
@@ -66,6 +68,6 @@ const projectRow = prepared((db) =>
 /** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
 export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
   const [row] = await projectRow(db).execute({ id, includeUnpublished });
-  if (!row) throw notFound('项目不存在或已下线');
+  if (!row) throw notFound(PROJECT_GONE);
   return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, attachments: row.attachments ?? [] };
 }

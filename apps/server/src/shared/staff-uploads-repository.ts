@@ -14,7 +14,9 @@ async function publishStaffUploads(tx: Executor, ids: number[], field: string, l
   const rows = await tx
     .select({ id: uploads.id, mime: uploads.mime })
     .from(uploads)
-    .where(and(inArray(uploads.id, unique), isNotNull(uploads.ownerStaffId)));
+    .where(and(inArray(uploads.id, unique), isNotNull(uploads.ownerStaffId)))
+    // Held until the content is written: the sweep of unused uploads skips them meanwhile.
+    .for('key share');
   const found = new Map(rows.map((r) => [r.id, r]));
   for (const id of unique) {
     const row = found.get(id);

@@ -23,6 +23,7 @@ export const PROJECTS_CHANGED = 'projects_changed';
 
 /** Filters kept at once (keywords make many); the oldest goes first. */
 const MAX_FILTERS = 1_000;
+const RETRY_LISTEN_MS = 60_000;
 /** Kept at most this long, so that a lost announcement heals on its own. */
 const MAX_AGE_MS = 5 * 60_000;
 
@@ -56,7 +57,11 @@ export function segmentCountCache(db: Database, log?: FastifyBaseLogger): Segmen
         });
         return true;
       } catch (error) {
-        log?.warn({ err: error }, 'cannot listen for changes to calls: call lists are counted on every request');
+        log?.warn({ err: error }, 'cannot listen for changes to calls: call lists are counted on every request for a minute');
+        // Try again later: a database that was briefly unreachable must not turn the counts off for good.
+        setTimeout(() => {
+          listening = undefined;
+        }, RETRY_LISTEN_MS).unref();
         return false;
       }
     })());
