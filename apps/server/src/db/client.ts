@@ -153,11 +153,32 @@ function countingInFlight(client: postgres.Sql, inFlight: { count: number }, pre
   };
   return new Proxy(client, {
     get(target, property, receiver) {
-      if (property === 'unsafe') {
-        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-          track(target.unsafe(query, params, { ...options, prepare: prepare || options?.prepare === true }));
+      if (property === 'unsafe') return namedUnsafe(target, prepare, track);
+      if (property === 'begin') {
+        // A transaction's statements go through its own connection's `sql`: named there too.
+        return (...args: unknown[]) => {
+          const body = args.pop() as (sql: postgres.TransactionSql) => unknown;
+          const begin = target.begin as (...a: unknown[]) => Promise<unknown>;
+          return track(begin(...args, (sql: postgres.TransactionSql) => body(withNamedStatements(sql, prepare))));
+        };
       }
-      if (property === 'begin') return (...args: unknown[]) => track((target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+type Unsafe = postgres.Sql['unsafe'];
+
+function namedUnsafe(target: Pick<postgres.Sql, 'unsafe'>, prepare: boolean, track: <T extends PromiseLike<unknown>>(pending: T) => T = (p) => p): Unsafe {
+  return ((query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    track(target.unsafe(query, params, { ...options, prepare: prepare || options?.prepare === true }))) as Unsafe;
+}
+
+function withNamedStatements(sql: postgres.TransactionSql, prepare: boolean): postgres.TransactionSql {
+  if (!prepare) return sql;
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') return namedUnsafe(target, prepare);
       return Reflect.get(target, property, receiver) as unknown;
     },
   });

@@ -123,7 +123,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const receiptHash = body.submit ? sha256Hex(canonicalJson(data)) : undefined;
       const receipt = receiptHash ? { submittedAt: now, receiptHash } : {};
 
-      const id = await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const swept = await holdUploads(tx, [...uploadsOfMine.keys()]);
         const sweptField = context.fields.find((field) => referencedUploads([field], raw).some((upload) => swept.includes(upload)));
         if (sweptField) throw badRequest(`「${sweptField.label}」的${SWEPT_UPLOAD}`, { [sweptField.key]: SWEPT_UPLOAD });
@@ -148,9 +148,11 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             ip: req.ip,
           });
         }
-        return row.id;
+        return row;
       });
-      return toApply(await myApplicationById(db, userId, id));
+      // A draft answers with the row it wrote; a submission reads back its serial number.
+      if (!receiptHash) return toApply({ application: saved, projectTitle: context.project.title, formTitle: context.form.title });
+      return toApply(await myApplicationById(db, userId, saved.id));
     },
 
     remove: async ({ params, body, principal, req }) => {
