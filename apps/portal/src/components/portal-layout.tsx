@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { AppLayout, Footer, Header, type HeaderApi } from '@flagship/ui';
 import { Outlet } from 'react-router-dom';
 import { api } from '../lib/api';
+import { forgetSession } from '../lib/logout';
 import { useRefreshRegions } from '../lib/regions';
 import { useSession } from '../lib/session';
 import { useSettingsState, useSiteTitle } from '../lib/settings';
-import { dropAllUnsaved } from '../lib/unsaved-drafts';
 
 export function PortalLayout() {
   const user = useSession();
@@ -15,15 +15,9 @@ export function PortalLayout() {
   // The header's base-data request goes through the regions provider, which shares it with the navigation's.
   const headerApi = useMemo<HeaderApi>(
     () => ({
+      // The header logs out as logOut does: the server call, then forgetSession (unsaved text included).
       auth: api.auth,
-      // Logging out also takes the user's unsaved form text off this device.
-      session: {
-        clear: () => {
-          const info = api.session.getUserInfo();
-          if (info) dropAllUnsaved(info.id ?? info.account);
-          api.session.clear();
-        },
-      },
+      session: { clear: forgetSession },
       base: { regions: refreshRegions },
     }),
     [refreshRegions],

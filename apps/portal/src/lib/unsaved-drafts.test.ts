@@ -39,4 +39,18 @@ describe('unsaved drafts', () => {
     store.setItem('flagship-unsaved:1:6:6', JSON.stringify({ values: {} }));
     expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store)).toBeUndefined();
   });
+
+  it('forgets copies older than 7 days, and deletes them when reading', () => {
+    const store = memoryStorage();
+    const now = Date.parse('2026-11-30T07:59:00.000Z');
+    keepUnsaved({ user: 1, projectId: 6, formId: 6 }, draft, store);
+    keepUnsaved({ user: 2, projectId: 6, formId: 6 }, { ...draft, at: '2026-11-20T08:00:00.000Z' }, store);
+    keepUnsaved({ user: 2, projectId: 6, formId: 7 }, { ...draft, at: 'not a time' }, store);
+    // Six days and 23 hours: still offered; every older copy on the device is gone.
+    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store, now)).toEqual(draft);
+    expect(store.length).toBe(1);
+    // A minute past 7 days: gone too.
+    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store, now + 2 * 60_000)).toBeUndefined();
+    expect(store.length).toBe(0);
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * What an applicant typed into a form and the server has not saved yet, kept in this browser's
  * local storage per user and form (an applicant has one application per form), so that a lost
- * session or a closed call does not lose it. Removed once saved or submitted, and at logout.
+ * session or a closed call does not lose it. Removed once saved or submitted, at logout, and after
+ * 7 days.
  */
 export interface UnsavedDraft {
   values: Record<string, unknown>;
   /** The application's version the values were typed over (0: none yet). */
   version: number;
-  /** When it was kept (ISO). */
+  /** When it was kept (ISO); copies older than 7 days are deleted unread. */
   at: string;
 }
 
@@ -38,8 +39,32 @@ export function keepUnsaved(place: DraftPlace, draft: UnsavedDraft, store = stor
   }
 }
 
-export function readUnsaved(place: DraftPlace, store = storage()): UnsavedDraft | undefined {
-  const raw = store?.getItem(keyOf(place));
+// A copy is offered back for a week; after that it would only leave text on a shared computer.
+const MAX_AGE_MS = 7 * 86_400_000;
+
+function keptAt(raw: string | null): number {
+  try {
+    const at = (JSON.parse(raw ?? '') as Partial<UnsavedDraft> | null)?.at;
+    return typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Deletes every copy on this device (of any user) older than a week, or unreadable. */
+function dropExpired(store: Storage, now: number): void {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(`${PREFIX}:`) && !(now - keptAt(store.getItem(key)) <= MAX_AGE_MS)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+}
+
+export function readUnsaved(place: DraftPlace, store = storage(), now = Date.now()): UnsavedDraft | undefined {
+  if (!store) return undefined;
+  dropExpired(store, now);
+  const raw = store.getItem(keyOf(place));
   if (!raw) return undefined;
   try {
     const draft = JSON.parse(raw) as Partial<UnsavedDraft>;

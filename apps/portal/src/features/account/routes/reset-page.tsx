@@ -9,6 +9,7 @@ import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
+import { logOut } from '../../../lib/logout';
 import { useSession } from '../../../lib/session';
 
 export default function ResetPage() {
@@ -29,8 +30,7 @@ export default function ResetPage() {
     try {
       await api.auth.editPassword({ oldPassword, password });
       notifications.show({ color: 'green', title: '密码已修改', message: '请使用新密码重新登录' });
-      await api.auth.logout(undefined, { silent: true }).catch(() => {});
-      api.session.clear();
+      await logOut();
       void navigate('/login', { replace: true });
     } catch (error) {
       showServerFieldErrors(form, error);

@@ -29,6 +29,8 @@ interface Conflict {
   /** When the other copy was saved (ISO). */
   savedAt: string;
   differences: Difference[];
+  /** This page's values when the differences were found: the form stays editable meanwhile. */
+  detected: Values;
 }
 
 function initialValues(detail: FormDetail): Values {
@@ -132,13 +134,14 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
         return;
       }
       const theirs = apply?.data ?? {};
-      const found = differences(fields, base.current, formRef.current.getValues(), theirs);
+      const mine = formRef.current.getValues();
+      const found = differences(fields, base.current, mine, theirs);
       if (found.length === 0) {
         adopt(theirs, apply?.version ?? 0);
         setSaveState(apply ? { kind: 'saved', at: apply.updatedAt } : { kind: 'idle' });
         return;
       }
-      setConflict({ theirs, version: apply?.version ?? 0, savedAt: apply?.updatedAt ?? new Date().toISOString(), differences: found });
+      setConflict({ theirs, version: apply?.version ?? 0, savedAt: apply?.updatedAt ?? new Date().toISOString(), differences: found, detected: mine });
       setResolving(true);
     } catch {
       // Autosave stays paused; the alert offers to look again.
@@ -148,7 +151,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
 
   const resolve = (choices: Record<string, Side>) => {
     if (!conflict) return;
-    const merged = merge(formRef.current.getValues(), conflict.theirs, choices);
+    const merged = merge(fields, conflict.detected, formRef.current.getValues(), conflict.theirs, choices);
     adopt(conflict.theirs, conflict.version);
     lastAttempt.current = lastSaved.current;
     formRef.current.setValues(merged);
@@ -202,13 +205,18 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
     return () => clearTimeout(timer);
   }, [content, unsaved, save, saveState.kind, closed]);
 
-  // Unsaved text is kept on this device, unless an earlier copy is still being offered back.
-  const keepNow = useCallback(() => {
-    if (!place || offer) return;
-    const values = formRef.current.getValues();
-    if (snapshot(fields, values) === lastSaved.current) dropUnsaved(place);
-    else keepUnsaved(place, { values, version: version.current, at: new Date().toISOString() });
-  }, [place, offer, fields]);
+  // Unsaved text is kept on this device, also while an earlier copy is offered back (the banner
+  // holds that one); with nothing unsaved, the kept copy goes unless it is still being offered.
+  const keep = useCallback(
+    (offered: boolean) => {
+      if (!place) return;
+      const values = formRef.current.getValues();
+      if (snapshot(fields, values) !== lastSaved.current) keepUnsaved(place, { values, version: version.current, at: new Date().toISOString() });
+      else if (!offered) dropUnsaved(place);
+    },
+    [place, fields],
+  );
+  const keepNow = useCallback(() => keep(offer !== undefined), [keep, offer]);
   // Again after each save, which may make the kept copy unnecessary.
   useEffect(() => {
     const timer = setTimeout(keepNow, KEEP_MS);
@@ -237,17 +245,18 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
       return;
     }
     // Saved elsewhere since: compare as after a conflict, this device's text first.
-    const found = differences(fields, base.current, { ...base.current, ...offer.values }, base.current).map((d) => ({ ...d, changedHere: true }));
+    const restored = { ...base.current, ...offer.values };
+    const found = differences(fields, base.current, restored, base.current).map((d) => ({ ...d, changedHere: true }));
     if (found.length === 0) return;
     setSaveState({ kind: 'conflict' });
-    setConflict({ theirs: base.current, version: version.current, savedAt: detail.apply?.updatedAt ?? new Date().toISOString(), differences: found });
-    formRef.current.setValues({ ...base.current, ...offer.values });
+    setConflict({ theirs: base.current, version: version.current, savedAt: detail.apply?.updatedAt ?? new Date().toISOString(), differences: found, detected: restored });
+    formRef.current.setValues(restored);
     setResolving(true);
   };
 
   const discard = () => {
-    if (place) dropUnsaved(place);
     setOffer(undefined);
+    keep(false);
   };
 
   // Warn before leaving with changes not yet saved, while they could still be sent.

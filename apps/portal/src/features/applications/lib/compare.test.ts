@@ -46,7 +46,16 @@ describe('differences between two saved copies', () => {
   });
 
   it('keeps what is chosen per field', () => {
-    expect(merge(mine, theirs, { name: 'mine', plan: 'theirs', count: 'theirs' })).toEqual({ name: '钱塘潮', plan: '<p>新</p>', count: 22 });
+    expect(merge(fields, mine, mine, theirs, { name: 'mine', plan: 'theirs', count: 'theirs' })).toMatchObject({ name: '钱塘潮', plan: '<p>新</p>', count: 22 });
+  });
+
+  it('keeps this page’s value of a field edited after the differences were found', () => {
+    const detected = { ...mine };
+    // While the chooser was open: `plan` (shown taking the other copy) and `team` (the same on both
+    // sides then, so not shown at all) were edited here.
+    const now = { ...mine, plan: '<p>旧，又改</p>', team: [{ name: '林书远', role: '导演' }] };
+    const merged = merge(fields, detected, now, { ...theirs, team: [] }, { name: 'theirs', plan: 'theirs', count: 'theirs' });
+    expect(merged).toMatchObject({ name: '钱塘', plan: '<p>旧，又改</p>', team: [{ name: '林书远', role: '导演' }], count: 22 });
   });
 
   it('finds nothing when the copies hold the same content', () => {

@@ -59,9 +59,16 @@ export function differences(fields: FormField[], base: Values, mine: Values, the
 /** What typed here stays unless the applicant picks the other copy; fields changed only there come from there. */
 export const defaultSide = (difference: Difference): Side => (difference.changedHere ? 'mine' : 'theirs');
 
-/** The other copy with the applicant's choices of this page's values laid over it. */
-export function merge(mine: Values, theirs: Values, choices: Record<string, Side>): Values {
+/**
+ * The other copy with the applicant's choices of this page's values laid over it. `detected` is this
+ * page's values when the differences were found: the form stays editable while the applicant
+ * chooses, and a field edited here since then keeps this page's value whatever was chosen.
+ */
+export function merge(fields: FormField[], detected: Values, mine: Values, theirs: Values, choices: Record<string, Side>): Values {
   const merged: Values = { ...theirs };
-  for (const [key, side] of Object.entries(choices)) if (side === 'mine') merged[key] = mine[key];
+  for (const field of inputFields(fields)) {
+    const editedSince = canonical(field, mine) !== canonical(field, detected);
+    if (editedSince || choices[field.key] === 'mine') merged[field.key] = valueOf(field, mine);
+  }
   return merged;
 }
