@@ -18,7 +18,7 @@ async function upload(page: Page, label: string, name: string, mimeType: string,
   await page.getByRole('link', { name }).waitFor();
 }
 
-// Journey 3: apply with every field kind, draft, reload, submit, list, export, print, delete.
+// Journey 3: apply with every field kind, draft, reload, submit, list, export, print, withdraw.
 describe('application', () => {
   let portal: Portal;
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('application', () => {
     await portal?.close();
   });
 
-  it('fills every field kind, keeps the draft across a reload, submits, exports, prints and deletes', async () => {
+  it('fills every field kind, keeps the draft across a reload, submits, exports, prints and withdraws', async () => {
     const { page, url } = portal;
     const account = newAccount('apply');
     await register(page, url, account, 'Qingshan#2026');
@@ -157,7 +157,7 @@ describe('application', () => {
     await checkScreen(page, 'user');
     // At 800 px the row keeps every action in view and the title of the header shows.
     await page.setViewportSize({ width: 800, height: 900 });
-    expect((await row.getByRole('button', { name: '删除' }).boundingBox())?.x).toBeLessThan(800 - 24 - 28);
+    expect((await row.getByRole('button', { name: '撤回申报' }).boundingBox())?.x).toBeLessThan(800 - 24 - 28);
     expect((await page.locator('.fs-header__title').boundingBox())?.width).toBeGreaterThan(100);
     await checkScreen(page, 'user-800');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -188,11 +188,11 @@ describe('application', () => {
     expect(await page.locator('.fs-print__sheet').textContent()).toContain(serial);
     await checkScreen(page, 'print');
 
-    // Delete, with confirmation.
+    // Withdraw, with confirmation: it leaves review and stays listed with its receipt (user-centre.test.ts).
     await page.goto(`${url}/user`);
-    await row.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('dialog', { name: '删除申报' }).waitFor();
-    await page.getByRole('button', { name: '确定删除' }).click();
-    await page.getByText('您还没有申报记录').waitFor();
+    await row.getByRole('button', { name: '撤回申报' }).click();
+    await page.getByRole('dialog', { name: '撤回申报' }).getByRole('button', { name: '确认撤回' }).click();
+    await expect.poll(() => row.textContent()).toContain('已撤回');
+    expect(await row.textContent()).toContain(serial);
   });
 });

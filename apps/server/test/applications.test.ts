@@ -271,7 +271,7 @@ describe.each(drivers)('applications on %s', (driver) => {
       await server.handle.db.update(applications).set({ status }).where(eq(applications.id, draft.id));
       const error = await apiError(alice.api.apply.remove({ id: call.formIds[5]!, applyId: draft.id }, { silent: true }));
       expect(error.status).toBe(403);
-      expect(error.errmsg).toBe(`申报${APPLY_STATUS_LABELS[status]}，不能删除`);
+      expect(error.errmsg).toBe(`申报${APPLY_STATUS_LABELS[status]}，不能撤回`);
       // Returned ones may still be edited and resubmitted.
       if (status !== 'returned') expect((await apiError(save(alice, 5, { data: {}, version: draft.version }))).errno).toBe(Errno.FORBIDDEN);
     }

@@ -60,8 +60,9 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
       const all = await listTotal('&status=open');
       return all.list.some((p) => p.id === projectId);
     };
+    // The change reaches the list once its notice arrives (asynchronously, but within milliseconds).
+    await expect.poll(find).toBe(true);
     const openBefore = (await listTotal('&status=open')).total;
-    expect(await find()).toBe(true);
     await expect.poll(async () => (await listTotal('&status=open')).total, { timeout: 15_000 }).toBe(openBefore - 1);
     expect(await find()).toBe(false);
   });

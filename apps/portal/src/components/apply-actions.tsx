@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypeDocx, IconPrinter } from '@tabler/icons-react';
-import type { DownloadJob } from '@flagship/api-client';
+import type { ApplySummary, DownloadJob } from '@flagship/api-client';
 import { useNavigate } from 'react-router-dom';
 import { openDownload } from '@flagship/ui';
 import { api } from '../lib/api';
-import { IconAction } from './icon-action';
 
 const JOB_TEXT: Record<DownloadJob['status'], string> = {
   pending: '排队中…',
@@ -89,34 +88,39 @@ export function useDownloadJob() {
   return { start, dialog, busy: opened };
 }
 
-/** Export (.docx), download (zip) and print of one application; `compact` shows icons only (tables). */
-export function ApplyActions({ applyId, projectId, formId, compact }: { applyId: number; projectId: number; formId: number; compact?: boolean }) {
+/**
+ * Export (.docx), download (zip) and print of one application. Export and download name the form,
+ * which a withdrawn application has left (a new one may hold it): a withdrawn one is only printed.
+ */
+export function ApplyActions({ apply }: { apply: Pick<ApplySummary, 'id' | 'projectId' | 'formId' | 'status'> }) {
   const navigate = useNavigate();
   const download = useDownloadJob();
-  const actions = [
-    {
-      label: '导出',
-      Icon: IconFileTypeDocx,
-      onClick: () => {
-        openDownload(api.urls.export({ projectId, formId }));
-        notifications.show({ color: 'green', message: '正在导出申报书', autoClose: 2000 });
-      },
-    },
-    { label: '下载', Icon: IconDownload, loading: download.busy, onClick: () => void download.start({ projectId, formId }) },
-    { label: '打印', Icon: IconPrinter, onClick: () => void navigate(`/print?ids=${applyId}`) },
-  ];
+  const { id, projectId, formId } = apply;
+  const print = { label: '打印', Icon: IconPrinter, loading: false, onClick: () => void navigate(`/print?ids=${id}`) };
+  const actions =
+    apply.status === 'withdrawn'
+      ? [print]
+      : [
+          {
+            label: '导出',
+            Icon: IconFileTypeDocx,
+            loading: false,
+            onClick: () => {
+              openDownload(api.urls.export({ projectId, formId }));
+              notifications.show({ color: 'green', message: '正在导出申报书', autoClose: 2000 });
+            },
+          },
+          { label: '下载', Icon: IconDownload, loading: download.busy, onClick: () => void download.start({ projectId, formId }) },
+          print,
+        ];
   return (
-    <Group gap={6} wrap="nowrap">
-      {actions.map(({ label, Icon, onClick, loading }) =>
-        compact ? (
-          <IconAction key={label} label={label} icon={<Icon size={16} />} onClick={onClick} loading={loading} />
-        ) : (
-          <Button key={label} size="xs" variant="light" leftSection={<Icon size={14} />} onClick={onClick} loading={loading}>
-            {label}
-          </Button>
-        ),
-      )}
+    <>
+      {actions.map(({ label, Icon, onClick, loading }) => (
+        <Button key={label} size="xs" variant="light" leftSection={<Icon size={14} />} onClick={onClick} loading={loading}>
+          {label}
+        </Button>
+      ))}
       {download.dialog}
-    </Group>
+    </>
   );
 }

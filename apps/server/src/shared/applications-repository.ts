@@ -1,13 +1,14 @@
 // Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
 // applicant's own applications, read by the project and apply groups and the console's review.
 import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { applications, categories, forms, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
 import { PROJECT_GONE, projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from './projects-repository';
+import { SENT_TO_STAFF } from './sent-to-staff-repository';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -51,11 +52,18 @@ export interface MyApplicationFilter {
   status?: ApplyStatus | undefined;
 }
 
-/** The applicant's applications matching the filter; withdrawn ones are hidden. */
+/**
+ * What the applicant's list and reads of one application show: every live application, and a
+ * withdrawn submission with its receipt. A deleted draft is gone. Withdrawn rows are not live
+ * (`deleted_at` set), so a new application to the same form can start.
+ */
+const LISTED = or(isNull(applications.deletedAt), SENT_TO_STAFF);
+
+/** The applicant's listed applications matching the filter. */
 function mine(userId: number, filter: MyApplicationFilter) {
   return and(
     eq(applications.userId, userId),
-    isNull(applications.deletedAt),
+    LISTED,
     filter.id ? eq(applications.id, filter.id) : undefined,
     filter.ids ? inArray(applications.id, filter.ids) : undefined,
     filter.projectId ? eq(applications.projectId, filter.projectId) : undefined,
@@ -82,11 +90,12 @@ export async function countMyApplications(db: Executor, userId: number, filter: 
   return row?.n ?? 0;
 }
 
-// The applicant's reads of the deadline hour, prepared (db/prepared.ts); each is `mine()` with one filter.
+// The applicant's reads of the deadline hour, prepared (db/prepared.ts): the list and one application
+// are `mine()` with one filter; the reads by form and by call see live applications only.
 const user = sql.placeholder('userId');
 const byId = prepared((db) =>
   titled(db)
-    .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.id, sql.placeholder('id'))))
+    .where(and(eq(applications.userId, user), LISTED, eq(applications.id, sql.placeholder('id'))))
     .limit(1)
     .prepare('my_application_by_id'),
 );
@@ -105,7 +114,7 @@ const byProject = prepared((db) =>
 );
 const page = prepared((db) =>
   titled(db)
-    .where(and(eq(applications.userId, user), isNull(applications.deletedAt)))
+    .where(and(eq(applications.userId, user), LISTED))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -115,22 +124,22 @@ const pageCount = prepared((db) =>
   db
     .select({ n: count() })
     .from(applications)
-    .where(and(eq(applications.userId, user), isNull(applications.deletedAt)))
+    .where(and(eq(applications.userId, user), LISTED))
     .prepare('my_applications_count'),
 );
 
-/** My applications to a call, newest first. */
+/** My live applications to a call, newest first. */
 export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledApplication[]> {
   return byProject(db).execute({ userId, projectId });
 }
 
-/** A page of all my applications (newest first) and how many there are. */
+/** A page of all my listed applications (newest first) and how many there are. */
 export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledApplication[]; total: number }> {
   const [rows, [counted]] = await Promise.all([page(db).execute({ userId, limit, offset }), pageCount(db).execute({ userId })]);
   return { rows, total: counted?.n ?? 0 };
 }
 
-/** My application to a form, if I have one (there is at most one that is not withdrawn). */
+/** My live application to a form, if I have one (there is at most one). */
 export async function myApplicationForForm(db: Executor, userId: number, formId: number): Promise<TitledApplication | undefined> {
   const [row] = await byForm(db).execute({ userId, formId });
   return row;

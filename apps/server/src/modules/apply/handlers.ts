@@ -158,7 +158,8 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     remove: async ({ params, body, principal, req }) => {
       const { application: row } = await myApplicationById(db, principal.userId, body.applyId);
       if (row.formId !== params.id) throw notFound('申报不存在');
-      if (!WITHDRAWABLE.includes(row.status)) throw forbidden(`申报${APPLY_STATUS_LABELS[row.status]}，不能删除`);
+      // A draft is always deletable: what is refused here was sent, and cannot be withdrawn.
+      if (!WITHDRAWABLE.includes(row.status)) throw forbidden(`申报${APPLY_STATUS_LABELS[row.status]}，不能撤回`);
       await db.transaction(async (tx) => {
         if (!(await withdrawApplication(tx, row.id))) throw conflict('申报状态已变化，请刷新后重试');
         await writeAudit(tx, {

@@ -50,7 +50,11 @@ export async function recordSubmission(
   return serialNumber;
 }
 
-/** Soft delete: the row and everything it held stay for the audit trail. False when it moved on meanwhile. */
+/**
+ * Soft delete: the row and everything it held stay for the audit trail, and the form is free for a
+ * new application. A deleted draft leaves the applicant's list; a withdrawn submission stays in it
+ * with its receipt (`LISTED` in shared/applications-repository.ts). False when it moved on meanwhile.
+ */
 export async function withdrawApplication(tx: Executor, id: number): Promise<boolean> {
   const [done] = await tx
     .update(applications)

@@ -57,7 +57,7 @@ export default function DecDetailPage() {
                       继续填写
                     </Button>
                   )}
-                  <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} />
+                  <ApplyActions apply={apply} />
                 </Group>
               </Group>
               <SimpleGrid cols={4} mt="lg">

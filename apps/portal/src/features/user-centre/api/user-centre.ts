@@ -8,6 +8,14 @@ export function useMyApplications(page: number, status: ApplyStatus | undefined)
   return useAsync((signal) => api.project.myApplyList({ page, pageSize: APPLY_PAGE_SIZE, status }, { signal }), [page, status]);
 }
 
+/**
+ * The call of a submission about to be withdrawn, read now: its status says by the server's clock
+ * whether the deadline has passed (then a withdrawn application cannot be sent again).
+ */
+export function useCallNow(projectId: number, formId: number) {
+  return useAsync(async (signal) => (await api.project.form({ projectId, formId }, { signal })).project, [projectId, formId]);
+}
+
 export function useProfile(id: number | undefined) {
   return useAsync(async (signal) => {
     if (!id) throw new Error('请重新登录');

@@ -2,19 +2,17 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { IconArrowBackUp, IconPencil, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS, APPLY_STATUSES, type ApplyStatus, type ApplySummary } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
 import { Empty, formatDateTime, ListPagination, useQueryParams } from '@flagship/ui';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES, WITHDRAWABLE_STATUSES } from '../../../components/apply-status-badge';
-import { IconAction } from '../../../components/icon-action';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
-import { api } from '../../../lib/api';
 import { APPLY_PAGE_SIZE, useMyApplications } from '../api/user-centre';
+import { RemoveApplyDialog, removeActionLabel } from '../components/remove-apply-dialog';
 import { UserCentreLayout } from '../components/user-centre-layout';
 
 export default function UserPage() {
@@ -25,22 +23,12 @@ export default function UserPage() {
   const list = useMyApplications(query.page, status);
   const [selected, setSelected] = useState<number[]>([]);
   const [removing, setRemoving] = useState<ApplySummary>();
-  const [deleting, setDeleting] = useState(false);
 
-  const remove = async () => {
-    if (!removing) return;
-    setDeleting(true);
-    try {
-      await api.apply.remove({ id: removing.formId, applyId: removing.id });
-      notifications.show({ color: 'green', message: '申报已删除' });
-      setSelected((ids) => ids.filter((id) => id !== removing.id));
-      setRemoving(undefined);
-      list.reload();
-    } catch {
-      // The error policy has shown the message.
-    } finally {
-      setDeleting(false);
-    }
+  const removed = (apply: ApplySummary) => {
+    // A withdrawn submission stays listed (and selectable); a deleted draft leaves.
+    if (apply.status === 'draft') setSelected((ids) => ids.filter((id) => id !== apply.id));
+    setRemoving(undefined);
+    list.reload();
   };
 
   const toggle = (id: number, on: boolean) => setSelected((ids) => (on ? [...ids, id] : ids.filter((v) => v !== id)));
@@ -79,7 +67,7 @@ export default function UserPage() {
               </Empty>
             ) : (
               <>
-                {/* Status, number and time share a column, actions are icons: the project title keeps room down to 800 px. */}
+                {/* The actions sit under the title and status, receipt and time share a column: the title keeps room down to 800 px. */}
                 <Table.ScrollContainer minWidth={520}>
                   <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-label="我的申报">
                     <Table.Thead>
@@ -98,7 +86,6 @@ export default function UserPage() {
                         </Table.Th>
                         <Table.Th>项目 / 表单</Table.Th>
                         <Table.Th w={170}>状态 / 编号</Table.Th>
-                        <Table.Th w={1}>操作</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -120,27 +107,40 @@ export default function UserPage() {
                                   审核意见：{apply.reviewMessage}
                                 </Text>
                               )}
+                              <Group gap={6} mt={6}>
+                                {EDITABLE_STATUSES.has(apply.status) && (
+                                  <Button component={Link} to={`/application?projectId=${apply.projectId}&formId=${apply.formId}`} size="xs" leftSection={<IconPencil size={14} />}>
+                                    继续填写
+                                  </Button>
+                                )}
+                                <ApplyActions apply={apply} />
+                                {WITHDRAWABLE_STATUSES.has(apply.status) && (
+                                  <Button
+                                    size="xs"
+                                    variant="outline"
+                                    color="red.9"
+                                    leftSection={apply.status === 'draft' ? <IconTrash size={14} /> : <IconArrowBackUp size={14} />}
+                                    onClick={() => setRemoving(apply)}
+                                  >
+                                    {removeActionLabel(apply)}
+                                  </Button>
+                                )}
+                              </Group>
                             </Stack>
                           </Table.Td>
                           <Table.Td>
                             <Stack gap={4} align="flex-start">
                               <ApplyStatusBadge status={apply.status} />
                               {apply.serialNumber && <Text size="sm">{apply.serialNumber}</Text>}
+                              {apply.submittedAt && (
+                                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                                  提交于 {formatDateTime(apply.submittedAt)}
+                                </Text>
+                              )}
                               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                                更新于 {formatDateTime(apply.updatedAt)}
+                                {apply.status === 'withdrawn' ? '撤回于' : '更新于'} {formatDateTime(apply.updatedAt)}
                               </Text>
                             </Stack>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={6} wrap="nowrap">
-                              {EDITABLE_STATUSES.has(apply.status) && (
-                                <IconAction label="填写" icon={<IconPencil size={16} />} to={`/application?projectId=${apply.projectId}&formId=${apply.formId}`} variant="filled" />
-                              )}
-                              <ApplyActions applyId={apply.id} projectId={apply.projectId} formId={apply.formId} compact />
-                              {WITHDRAWABLE_STATUSES.has(apply.status) && (
-                                <IconAction label="删除" icon={<IconTrash size={16} />} color="red.9" variant="outline" onClick={() => setRemoving(apply)} />
-                              )}
-                            </Group>
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -153,21 +153,7 @@ export default function UserPage() {
           }
         </AsyncView>
       </UserCentreLayout>
-      <Modal opened={Boolean(removing)} onClose={() => setRemoving(undefined)} title="删除申报" centered>
-        <Stack>
-          <Text>
-            确定删除「{removing?.projectTitle} · {removing?.formTitle}」的申报吗？删除后将从您的列表中移除，不能再查看或修改。
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(undefined)}>
-              取消
-            </Button>
-            <Button color="red.9" loading={deleting} onClick={() => void remove()}>
-              确定删除
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <RemoveApplyDialog apply={removing} onClose={() => setRemoving(undefined)} onDone={removed} />
     </Page>
   );
 }
