@@ -80,10 +80,15 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect(noReason.errno).toBe(Errno.INVALID_INPUT);
       expect(noReason.errmsg).toMatch(/^未通过原因：/);
 
-      const rejected = await reviewer.api.console.authenticationReject({ id: submitted.id, reason: '营业执照不清晰' });
-      expect(rejected).toMatchObject({ status: 2, reason: '营业执照不清晰', reviewerAccount: reviewer.account });
-      expect(await applicant.api.enterprise.checkAuthenticationStatus()).toEqual({ code: 'fail', status: 2, reason: '营业执照不清晰' });
-      expect((await applicant.api.enterprise.getEnterpriseInfo())?.reason).toBe('营业执照不清晰');
+      // Staff end their reason with a full stop, as one does: the notice has one, not two.
+      const reason = '营业执照不清晰。';
+      const rejected = await reviewer.api.console.authenticationReject({ id: submitted.id, reason });
+      expect(rejected).toMatchObject({ status: 2, reason, reviewerAccount: reviewer.account });
+      expect(await applicant.api.enterprise.checkAuthenticationStatus()).toEqual({ code: 'fail', status: 2, reason });
+      expect((await applicant.api.enterprise.getEnterpriseInfo())?.reason).toBe(reason);
+      const notice = (await server.outbox()).find((m) => m.includes(`To: ${applicant.account}`) && m.includes('企业认证未通过'));
+      expect(notice).toContain('原因：营业执照不清晰。您可以修改后重新提交。');
+      expect(notice).not.toContain('。。');
       expect((await apiError(reviewer.api.console.authenticationApprove({ id: submitted.id }, { silent: true }))).errno).toBe(Errno.CONFLICT);
       expect((await auditOf(server, 'authentication.reject'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(submitted.id) });
     });

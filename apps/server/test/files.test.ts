@@ -154,20 +154,28 @@ describe.each(setups)('uploads on $driver with $storage storage', ({ driver, sto
   });
 
   it('refuses HTML, SVG with a script and a renamed executable', async () => {
-    for (const [bytes, name] of [
-      [HTML, 'page.html'],
-      [HTML, 'innocent.pdf'],
-      [SVG, 'logo.svg'],
-      [SVG, 'logo.png'],
-      [EXE, 'report.pdf'],
-      [EXE, 'setup.exe'],
-      [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'run.jpg'],
+    for (const [bytes, name, message] of [
+      [HTML, 'page.html', '不支持的文件类型'],
+      [SVG, 'logo.svg', '不支持的文件类型'],
+      [EXE, 'setup.exe', '不支持的文件类型'],
+      // Named as a type that is taken: the content is what is wrong, not the type.
+      [HTML, 'innocent.pdf', '文件内容与扩展名不符：该文件不是有效的 PDF 文件'],
+      [SVG, 'logo.png', '文件内容与扩展名不符：该文件不是有效的 PNG 图片'],
+      [EXE, 'report.pdf', '文件内容与扩展名不符：该文件不是有效的 PDF 文件'],
+      [Buffer.from('#!/bin/sh\nrm -rf /\n'), 'run.jpg', '文件内容与扩展名不符：该文件不是有效的 JPG 图片'],
     ] as const) {
       const error = await apiError(upload(owner, bytes, name));
       expect(error.errno, name).toBe(Errno.INVALID_INPUT);
-      expect(error.errmsg).toContain('不支持的文件类型');
+      expect(error.errmsg, name).toContain(message);
       expect(error.fields.file).toBeDefined();
     }
+  });
+
+  it('says that a text file renamed .pdf is not a real PDF, without offering PDF as the remedy', async () => {
+    const error = await apiError(upload(owner, Buffer.from('项目预算说明\n第一项：舞美制作 12 万元\n'), '预算说明.PDF'));
+    expect(error.errno).toBe(Errno.INVALID_INPUT);
+    expect(error.errmsg).toBe('文件内容与扩展名不符：该文件不是有效的 PDF 文件');
+    expect(error.fields).toEqual({ file: '文件内容与扩展名不符' });
   });
 
   it('accepts Office documents by their content, old formats by their streams', async () => {
@@ -261,7 +269,7 @@ describe.each(setups)('uploads on $driver with $storage storage', ({ driver, sto
     const installer = Buffer.concat([header, Buffer.alloc(3 * 1024 * 1024, 1)]);
     const refused = await apiError(upload(owner, installer, 'setup.doc'));
     expect(refused.errno).toBe(Errno.INVALID_INPUT);
-    expect(refused.errmsg).toContain('不支持的文件类型');
+    expect(refused.errmsg).toBe('文件内容与扩展名不符：该文件不是有效的 Word 文档');
     // A Word document whose [Content_Types].xml comes last, after a large part: told by its folders.
     const filler = Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 7919) % 251));
     const docx = Buffer.from(

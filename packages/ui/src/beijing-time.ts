@@ -17,3 +17,16 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).utcOffset(SHANGHAI_OFFSET_MINUTES).format('YYYY-MM-DD') : '—';
 }
+
+/**
+ * A moment an applicant acts by (a deadline, an opening), with its zone: a browser elsewhere
+ * must not read it as local time. `2026-11-26 17:30 北京时间（UTC+8）`.
+ */
+export function formatDeadline(value: string | null | undefined): string {
+  return value ? `${formatDateTime(value)} ${TIME_ZONE_LABEL}` : '—';
+}
+
+/** A call's application period, worded as on the form page: `… 至 …，北京时间（UTC+8）`. */
+export function formatPeriod(start: string | null | undefined, end: string | null | undefined): string {
+  return `${formatDateTime(start)} 至 ${formatDateTime(end)}，${TIME_ZONE_LABEL}`;
+}

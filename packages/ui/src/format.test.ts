@@ -9,4 +9,8 @@ describe('formats', () => {
     expect(toId('1e3')).toBeUndefined();
     expect(toId(null)).toBeUndefined();
   });
+
+  it('shows no amount for a budget that was not set', () => {
+    expect(formatBudget(0)).toBe('—');
+  });
 });

@@ -1,7 +1,8 @@
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Amounts in yuan; large ones in 万元. */
+/** Amounts in yuan; large ones in 万元. A call's budget of 0 was not set: no amount is shown. */
 export function formatBudget(value: number): string {
+  if (value <= 0) return '—';
   if (value >= 10_000) return `${Number((value / 10_000).toFixed(2)).toLocaleString('zh-CN')} 万元`;
   return `${yuan.format(value)} 元`;
 }

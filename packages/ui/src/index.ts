@@ -18,7 +18,7 @@ export {
 export { useHydrated } from './use-hydrated';
 export { RouteError } from './route-error';
 export { Loading } from './loading';
-export { formatDate, formatDateTime, SHANGHAI_OFFSET_MINUTES, TIME_ZONE_LABEL } from './beijing-time';
+export { formatDate, formatDateTime, formatDeadline, formatPeriod, SHANGHAI_OFFSET_MINUTES, TIME_ZONE_LABEL } from './beijing-time';
 // Captcha and RichHtml are styled by styles.css, which each app imports into its own stylesheet.
 export { Captcha, CaptchaInput, type CaptchaApi, type CaptchaProps } from './captcha';
 export { createErrorViews, Empty, errorMessage, type ErrorStateProps, type ErrorViewOptions } from './states';

@@ -56,13 +56,15 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text darker than Mantine's default so that it keeps a 4.5:1 contrast on white. */
+/** Dimmed text and errors darker than Mantine's defaults so that they keep a 4.5:1 contrast on white. */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.ink?.[6] ?? '#5e5952',
     '--mantine-color-body': '#fbfaf8',
     '--mantine-color-anchor': t.colors.cinnabar?.[7] ?? '#962f2a',
+    // Field errors (the message and a value in error) readable at 4.5:1, as the red.9 used elsewhere.
+    '--mantine-color-error': t.colors.red?.[9] ?? '#c92a2a',
   },
   dark: {},
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadPortalRenderer, portalPages, portalTemplates, type PortalRenderer } from './portal-pages';
+import { loadPortalRenderer, portalPages, portalPaths, portalTemplates, type PortalRenderer } from './portal-pages';
 
 const html = '<!doctype html><html><head><script type="module" crossorigin src="/assets/index.js"></script></head><body></body></html>';
 const withShell =
@@ -31,6 +31,18 @@ describe('portalTemplates', () => {
   it('serves the plain page for paths it does not list, and without a preload list', () => {
     expect(portalTemplates(dist({ '/index': { js: ['/assets/home.js'], css: [] } }))('/nowhere')).toBe(html);
     expect(portalTemplates(dist())('/index')).toBe(html);
+  });
+});
+
+describe('portalPaths', () => {
+  it('knows the pages the build lists, as the router matches them; the not-found page is none', () => {
+    const isPage = portalPaths(dist({ '/': { js: [], css: [] }, '/index': { js: [], css: [] }, '/projectDetail': { js: [], css: [] }, '/404': { js: [], css: [] } }));
+    for (const path of ['/', '/index', '/projectDetail', '/projectdetail', '/index/']) expect(isPage(path), path).toBe(true);
+    for (const path of ['/nowhere', '/index/more', '/404', '/projectDetails', '']) expect(isPage(path), path).toBe(false);
+  });
+
+  it('takes every path for a page when the build wrote no list', () => {
+    expect(portalPaths(dist())('/nowhere')).toBe(true);
   });
 });
 

@@ -29,6 +29,26 @@ const RENDER_TIMEOUT_MS = 3_000;
  */
 const MAX_RENDERS = 8;
 
+function readPreloads(dist: string): RoutePreloads | undefined {
+  const listFile = join(dist, 'route-preloads.json');
+  return existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : undefined;
+}
+
+/** The portal's not-found page: sent, with status 404, for every address that is no page. */
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * Whether a path is one of the portal's pages: the preload list names every route. The router
+ * matches paths case-insensitively and with a trailing slash, so this does too. Without the list
+ * (an older build) every path counts as a page.
+ */
+export function portalPaths(dist: string): (path: string) => boolean {
+  const preloads = readPreloads(dist);
+  if (!preloads) return () => true;
+  const known = new Set(Object.keys(preloads).filter((path) => path !== NOT_FOUND_PATH).map((path) => path.toLowerCase()));
+  return (path) => known.has(path.toLowerCase().replace(/(.)\/+$/, '$1'));
+}
+
 /**
  * The portal's index.html for each route, with the scripts and styles of the route's page linked
  * from the head (`route-preloads.json`, written by the portal build), so the browser fetches them
@@ -36,8 +56,7 @@ const MAX_RENDERS = 8;
  */
 export function portalTemplates(dist: string): (path: string) => string {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const listFile = join(dist, 'route-preloads.json');
-  const preloads: RoutePreloads = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : {};
+  const preloads = readPreloads(dist) ?? {};
   const pages = new Map<string, string>();
   for (const [path, { js, css }] of Object.entries(preloads)) {
     const links = [
@@ -113,15 +132,21 @@ function scriptsAfterPaint(page: string): string {
   );
 }
 
+interface PortalPagesOptions {
+  app: FastifyInstance;
+  renderer: PortalRenderer | undefined;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+  cacheMs?: number;
+  maxRenders?: number;
+}
+
 /**
  * The HTML of a portal page: rendered with its data when the renderer takes the page (the
  * browser then hydrates it), otherwise the page with its loading shell. A render that fails or
  * takes too long is logged and the plain page sent: the browser renders it as before.
  */
-export function portalPages(
-  dist: string,
-  options: { app: FastifyInstance; renderer: PortalRenderer | undefined; log: FastifyBaseLogger; timeoutMs?: number; cacheMs?: number; maxRenders?: number },
-): (url: string, cookie: string | undefined) => Promise<string> {
+export function portalPages(dist: string, options: PortalPagesOptions): (url: string, cookie: string | undefined) => Promise<string> {
   const template = portalTemplates(dist);
   const renderedTemplates = new Map<string, string>();
   const renderedTemplate = (path: string) => {

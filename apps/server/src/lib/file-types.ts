@@ -1,21 +1,21 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { visibleName } from './file-names';
 
-/** What may be uploaded, by the type sniffed from the content (never the name or the header). */
-const ALLOWED: Record<string, { mime: string; extensions: string[] }> = {
-  jpg: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg', '.jpe', '.jfif'] },
-  png: { mime: 'image/png', extensions: ['.png'] },
-  apng: { mime: 'image/png', extensions: ['.png', '.apng'] },
-  gif: { mime: 'image/gif', extensions: ['.gif'] },
-  webp: { mime: 'image/webp', extensions: ['.webp'] },
-  pdf: { mime: 'application/pdf', extensions: ['.pdf'] },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extensions: ['.pptx'] },
-  zip: { mime: 'application/zip', extensions: ['.zip'] },
-  doc: { mime: 'application/msword', extensions: ['.doc'] },
-  xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'] },
-  ppt: { mime: 'application/vnd.ms-powerpoint', extensions: ['.ppt'] },
+/** What may be uploaded, by the type sniffed from the content (never the name or the header); `kind` names it to the applicant. */
+const ALLOWED: Record<string, { mime: string; extensions: string[]; kind: string }> = {
+  jpg: { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg', '.jpe', '.jfif'], kind: 'JPG 图片' },
+  png: { mime: 'image/png', extensions: ['.png'], kind: 'PNG 图片' },
+  apng: { mime: 'image/png', extensions: ['.png', '.apng'], kind: 'PNG 图片' },
+  gif: { mime: 'image/gif', extensions: ['.gif'], kind: 'GIF 图片' },
+  webp: { mime: 'image/webp', extensions: ['.webp'], kind: 'WebP 图片' },
+  pdf: { mime: 'application/pdf', extensions: ['.pdf'], kind: 'PDF 文件' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'], kind: 'Word 文档' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'], kind: 'Excel 表格' },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extensions: ['.pptx'], kind: 'PowerPoint 演示文稿' },
+  zip: { mime: 'application/zip', extensions: ['.zip'], kind: 'ZIP 压缩包' },
+  doc: { mime: 'application/msword', extensions: ['.doc'], kind: 'Word 文档' },
+  xls: { mime: 'application/vnd.ms-excel', extensions: ['.xls'], kind: 'Excel 表格' },
+  ppt: { mime: 'application/vnd.ms-powerpoint', extensions: ['.ppt'], kind: 'PowerPoint 演示文稿' },
 };
 
 // Old Office files are compound files (CFB), like MSI installers: tell them apart by the
@@ -87,6 +87,15 @@ export async function sniffType(buffer: Buffer): Promise<SniffedType | undefined
   const scanner = new CompoundFileScanner();
   scanner.push(buffer);
   return scanner.type();
+}
+
+/**
+ * What a refused file's name claims it is (`PDF 文件` for `申报书.pdf`), when that is a type that
+ * may be uploaded: its content then is not what the name says (a text file renamed .pdf, say).
+ */
+export function claimedKind(fileName: string | undefined): string | undefined {
+  const lower = (fileName ?? '').toLowerCase();
+  return Object.values(ALLOWED).find((type) => type.extensions.some((e) => lower.endsWith(e)))?.kind;
 }
 
 /** The client's file name, kept only as metadata: no path, nothing invisible, sensible length. */

@@ -5,3 +5,9 @@ export function noticeEmail(user: { account: string; email: string }): string | 
   if (EMAIL.test(user.account)) return user.account;
   return EMAIL.test(user.email) ? user.email : null;
 }
+
+/** Staff's words inside a notice, as one sentence: a full stop is added only when they did not end with one. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[。！？；!?.…]$/.test(trimmed) ? trimmed : `${trimmed}。`;
+}

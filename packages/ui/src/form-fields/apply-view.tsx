@@ -1,3 +1,5 @@
+// Imported where its classes are used: a bundler drops a side-effect import of this barrel's index.
+import './form-fields.css';
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { fieldValueToText, type FormField, type TextLookups } from '@flagship/api-client';
 import { RichHtml } from '../rich-html';
@@ -54,7 +56,9 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
               <Table withTableBorder withColumnBorders fz="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={48}>序号</Table.Th>
+                    <Table.Th w={56} className="fs-index-cell">
+                      序号
+                    </Table.Th>
                     {field.columns.map((column) => (
                       <Table.Th key={column.key}>{column.label}</Table.Th>
                     ))}
@@ -63,7 +67,7 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
                 <Table.Tbody>
                   {(value as Record<string, unknown>[]).map((row, index) => (
                     <Table.Tr key={index}>
-                      <Table.Td>{index + 1}</Table.Td>
+                      <Table.Td className="fs-index-cell">{index + 1}</Table.Td>
                       {field.columns.map((column) => (
                         <Table.Td key={column.key}>{fieldValueToText(column, row?.[column.key], lookups) || '—'}</Table.Td>
                       ))}

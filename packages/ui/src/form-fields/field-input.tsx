@@ -6,6 +6,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/dates/styles.css';
+import './form-fields.css';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Input, MultiSelect, NumberInput, Radio, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -87,12 +88,15 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
         />
       );
     }
+    // What was typed stays as typed: a value out of range is the field's error (the schema's
+    // rule), never silently changed to the limit.
     case 'number':
       return (
         <NumberInput
           {...common}
           min={field.min}
           max={field.max}
+          clampBehavior="none"
           allowDecimal={!field.integer}
           value={asNumber(value)}
           onChange={(next) => onChange(typeof next === 'number' ? next : null)}
@@ -104,6 +108,7 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
           {...common}
           min={field.min}
           max={field.max}
+          clampBehavior="none"
           decimalScale={2}
           thousandSeparator=","
           leftSection="¥"
@@ -216,7 +221,9 @@ function TableField({ field, value, onChange, error, errors, path, disabled }: {
         <Table withTableBorder withColumnBorders verticalSpacing={6} aria-label={field.label}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={48}>序号</Table.Th>
+              <Table.Th w={56} className="fs-index-cell">
+                序号
+              </Table.Th>
               {field.columns.map((column) => (
                 <Table.Th key={column.key}>
                   {column.label}
@@ -242,7 +249,7 @@ function TableField({ field, value, onChange, error, errors, path, disabled }: {
             )}
             {rows.map((row, index) => (
               <Table.Tr key={index}>
-                <Table.Td>{index + 1}</Table.Td>
+                <Table.Td className="fs-index-cell">{index + 1}</Table.Td>
                 {field.columns.map((column) => (
                   <Table.Td key={column.key}>
                     <FieldInput

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFile, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { DEFAULT_UPLOAD_LIMIT } from '@flagship/api-client';
+import { ApiError, DEFAULT_UPLOAD_LIMIT, SessionInvalidError } from '@flagship/api-client';
 import { useFormFieldServices } from './context';
 import { formatSize } from '../format';
 
@@ -28,6 +28,15 @@ interface Pending {
   key: string;
   name: string;
   progress: number;
+}
+
+/** The types the server takes as images, for the picker of an image field. */
+const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
+
+/** The file picker's `accept`: it offers only the field's types. */
+function pickerAccept(accept: string[] | undefined, images: boolean | undefined): string | undefined {
+  if (images) return IMAGE_TYPES;
+  return accept?.length ? accept.join(',') : undefined;
 }
 
 function accepts(file: File, accept: string[] | undefined, images: boolean | undefined): boolean {
@@ -72,8 +81,9 @@ export function FileUpload({ label, description, required, error, value, onChang
         const result = await services.upload(file, (progress) => setPending((list) => list.map((p) => (p.key === key ? { ...p, progress } : p))));
         ids = max === 1 ? [result.id] : [...ids, result.id];
         onChange(ids);
-      } catch {
-        // The app's error policy has shown the message.
+      } catch (error) {
+        // The app's error policy has shown the message; a refusal also stays at the field.
+        if (error instanceof ApiError && !(error instanceof SessionInvalidError)) setProblem(`「${file.name}」未能上传（${error.message}）`);
       } finally {
         setPending((list) => list.filter((p) => p.key !== key));
       }
@@ -116,7 +126,14 @@ export function FileUpload({ label, description, required, error, value, onChang
           </Stack>
         ))}
         {!disabled && !full && (
-          <Dropzone onDrop={(files) => void upload(files)} multiple={max > 1} className="fs-dropzone" aria-label={`上传${label}`}>
+          <Dropzone
+            onDrop={(files) => void upload(files)}
+            multiple={max > 1}
+            className="fs-dropzone"
+            aria-label={`上传${label}`}
+            // Only the picker is narrowed: a dropped file of another type still reaches `upload`, which says why it is refused.
+            inputProps={{ accept: pickerAccept(accept, images) }}
+          >
             <Group justify="center" gap="sm" mih={72} style={{ pointerEvents: 'none' }}>
               <IconUpload size={26} color="var(--mantine-color-cinnabar-7)" aria-hidden="true" />
               <div>

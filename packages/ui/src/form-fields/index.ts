@@ -1,7 +1,6 @@
 // Rendering of form-definition fields (packages/api-client/src/forms), shared by the portal
 // (applicants fill them in) and the console (the form builder's preview, the review view).
 // The app provides its SDK-backed services through <FormFieldsProvider>.
-import './form-fields.css';
 
 export { FormFieldsProvider, useFormFieldServices, type FormFieldServices, type UploadedFile } from './context';
 export type { RegionOption } from '../regions';

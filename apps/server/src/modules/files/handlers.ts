@@ -6,7 +6,7 @@ import type { Handlers } from '../../http/endpoints';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { sendStoredFile } from '../../http/send-file';
 import { referencedUploads } from '../../shared/applications';
-import { cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
+import { claimedKind, cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
 import { toUpload, type UploadRow } from '../../shared/uploads-repository';
 import { applicationDataSeenByStaff, insertUpload, licenceHoldsUpload, lockOwnerUploads, uploadById, uploadUsage, type UploadOwner } from './repository';
@@ -14,6 +14,7 @@ import { uploadRefusal, usageNeeded } from './upload-limits';
 import { UploadReader } from './upload-reader';
 
 const UNSUPPORTED_TYPE = '不支持的文件类型';
+const CONTENT_MISMATCH = '文件内容与扩展名不符';
 
 /**
  * Whether staff may read a private upload: any upload made by staff, and an applicant's upload
@@ -38,8 +39,12 @@ function refuse(reply: FastifyReply, refusal: AppError): AppError {
 export function fileHandlers({ db, config, storage }: AppContext): Handlers['files'] {
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
   const tooLarge = () => new AppError(Errno.TOO_LARGE, `文件不能超过 ${limitMb} MB`);
-  const unsupportedType = () =>
-    badRequest(`${UNSUPPORTED_TYPE}，请上传图片（JPG、PNG、GIF、WebP）、PDF、Office 文档或 ZIP 压缩包`, { file: UNSUPPORTED_TYPE });
+  // A name of an allowed type on other content: say so, not that the (named) type is refused.
+  const unsupportedType = (fileName: string | undefined) => {
+    const kind = claimedKind(fileName);
+    if (kind) return badRequest(`${CONTENT_MISMATCH}：该文件不是有效的 ${kind}`, { file: CONTENT_MISMATCH });
+    return badRequest(`${UNSUPPORTED_TYPE}，请上传图片（JPG、PNG、GIF、WebP）、PDF、Office 文档或 ZIP 压缩包`, { file: UNSUPPORTED_TYPE });
+  };
 
   return {
     upload: async ({ req, reply, principal }) => {
@@ -66,7 +71,7 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
         const head = await reader.head;
         if (head.length === 0) throw badRequest('文件：文件内容为空', { file: '文件内容为空' });
         const sniffed = await sniffHead(head);
-        if (!sniffed) throw unsupportedType();
+        if (!sniffed) throw unsupportedType(part.filename);
         reader.scanCompoundFile(sniffed === 'cfb');
         // Which Office application wrote a compound file is only known at its last byte.
         storageKey = newStorageKey('uploads', sniffed === 'cfb' ? 'bin' : sniffed.ext);
@@ -75,7 +80,7 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
         // early, and this makes sure of it.
         if (part.file.truncated) throw tooLarge();
         type = sniffed === 'cfb' ? reader.compoundFileType() : sniffed;
-        if (!type) throw unsupportedType();
+        if (!type) throw unsupportedType(part.filename);
       } catch (error) {
         // Refused before the last byte: let the rest of the request drain so the answer gets through.
         part.file.unpipe(reader);

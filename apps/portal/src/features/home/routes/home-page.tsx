@@ -1,6 +1,6 @@
 import { Badge, Card, Grid, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { Empty, formatBudget, formatDate } from '@flagship/ui';
+import { Empty, formatBudget, formatDate, formatDeadline } from '@flagship/ui';
 import { Countdown } from '../../../components/countdown';
 import { SectionHead } from '../../../components/section-head';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
@@ -45,11 +45,12 @@ export default function HomePage() {
                             <Text size="sm" c="dimmed">
                               {project.categoryName ?? '艺术项目'} · 资助额度 {formatBudget(project.budget)}
                             </Text>
+                            {/* Under the title, not beside it: the time with its zone is long, and the title keeps its width. */}
+                            <Text size="xs" c="dimmed">
+                              {project.status === 'open' ? `截止 ${formatDeadline(project.applyEnd)}` : `开始 ${formatDeadline(project.applyStart)}`}
+                            </Text>
                           </Stack>
                           <Stack gap={0} align="flex-end" style={{ flex: 'none' }}>
-                            <Text size="xs" c="dimmed">
-                              {project.status === 'open' ? `截止 ${formatDate(project.applyEnd)}` : `开始 ${formatDate(project.applyStart)}`}
-                            </Text>
                             <Countdown
                               to={project.status === 'open' ? project.applyEnd : project.applyStart}
                               prefix={project.status === 'open' ? '剩 ' : '还有 '}

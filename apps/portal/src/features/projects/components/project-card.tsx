@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ProjectSummary } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
-import { formatBudget, formatDate } from '@flagship/ui';
+import { formatBudget, formatPeriod } from '@flagship/ui';
 import { Countdown } from '../../../components/countdown';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 
@@ -21,7 +21,9 @@ export function ProjectCard({ project, countdown }: { project: ProjectSummary; c
             {project.summary}
           </Text>
           <Group gap="lg">
-            <Text size="sm">申报时间：{formatDate(project.applyStart)} 至 {formatDate(project.applyEnd)}</Text>
+            <Text size="sm" data-testid="project-period">
+              申报时间：{formatPeriod(project.applyStart, project.applyEnd)}
+            </Text>
             <Text size="sm">资助额度：{formatBudget(project.budget)}</Text>
           </Group>
           <Group gap={6}>

@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Divider, Grid, Group, Paper, Stack, Table, Text, 
 import { IconPaperclip, IconPencil, IconEye } from '@tabler/icons-react';
 import type { Project } from '@flagship/api-client';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Empty, formatBudget, formatDateTime, formatSize, RichHtml, toId } from '@flagship/ui';
+import { Empty, formatBudget, formatPeriod, formatSize, RichHtml, toId } from '@flagship/ui';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { Countdown } from '../../../components/countdown';
 import { Page } from '../../../components/page';
@@ -19,6 +19,12 @@ export default function ProjectDetailPage() {
       <AsyncView state={project}>{(data) => <ProjectDetail project={data} />}</AsyncView>
     </Page>
   );
+}
+
+/** The amount and the note on it; a call without an amount shows its note alone. */
+function budgetText({ budget, budgetNote }: Project): string {
+  if (budget <= 0) return budgetNote || formatBudget(budget);
+  return budgetNote ? `${formatBudget(budget)}（${budgetNote}）` : formatBudget(budget);
 }
 
 function ProjectDetail({ project }: { project: Project }) {
@@ -41,14 +47,9 @@ function ProjectDetail({ project }: { project: Project }) {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th w={140}>资助额度</Table.Th>
-              <Table.Td>
-                {formatBudget(project.budget)}
-                {project.budgetNote ? `（${project.budgetNote}）` : ''}
-              </Table.Td>
+              <Table.Td>{budgetText(project)}</Table.Td>
               <Table.Th w={140}>申报时间</Table.Th>
-              <Table.Td>
-                {formatDateTime(project.applyStart)} 至 {formatDateTime(project.applyEnd)}
-              </Table.Td>
+              <Table.Td data-testid="project-period">{formatPeriod(project.applyStart, project.applyEnd)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

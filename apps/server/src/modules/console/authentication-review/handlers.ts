@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { conflict, notFound } from '../../../http/errors';
 import { audit } from '../../../shared/audit-repository';
+import { asSentence } from '../../../shared/notices';
 import { notifyUser } from '../../../shared/notices-repository';
 import { checkCategory } from '../../../shared/taxonomy-repository';
 import {
@@ -80,7 +81,7 @@ export function authenticationReviewHandlers({ db, mailer, log }: AppContext): A
         });
         return a;
       });
-      await notify(decided.userId, '企业认证未通过', `您提交的企业认证「${decided.enterpriseName}」未通过审核。原因：${body.reason}。您可以修改后重新提交。`);
+      await notify(decided.userId, '企业认证未通过', `您提交的企业认证「${decided.enterpriseName}」未通过审核。原因：${asSentence(body.reason)}您可以修改后重新提交。`);
       return authentication(params.id);
     },
   };
