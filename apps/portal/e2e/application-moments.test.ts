@@ -1,57 +1,10 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, publishCall, staffToken } from './calls';
 import { checkScreen, field, login, newAccount, openPortal, register, revokeSession, type Portal } from './support';
 
 // Issue 13, defects 2–4: the deadline passing while the form is open, a second tab, and the
 // session ending mid-form. The deadline is moved on the server (not the clocks faked there).
-
-type Envelope<T> = { errno: number; errmsg: string; data: T };
-
-async function call<T>(apiUrl: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authKey: init.token } : {}) },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const body = (await response.json()) as Envelope<T>;
-  if (body.errno !== 200) throw new Error(`${path}: ${body.errmsg}`);
-  return body.data;
-}
-
-/** The demo administrator's token, logged in from outside the page. */
-async function staffToken(apiUrl: string): Promise<string> {
-  const captcha = await fetch(`${apiUrl}/api/verify`);
-  const response = await fetch(`${apiUrl}/api/console/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: captcha.headers.get('set-cookie')?.split(';')[0] ?? '' },
-    body: JSON.stringify({ account: 'admin', password: 'Flagship@2026', captcha: captcha.headers.get('x-captcha-answer') ?? '' }),
-  });
-  const body = (await response.json()) as Envelope<{ token: string }>;
-  if (body.errno !== 200) throw new Error(`staff login: ${body.errmsg}`);
-  return body.data.token;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A published call of its own with one small form, closing at `applyEnd`. */
-async function createCall(apiUrl: string, token: string, applyEnd: number) {
-  const project = { title: `截止时间测试项目 ${Date.now().toString(36)}`, applyStart: iso(Date.now() - 86_400_000), applyEnd: iso(applyEnd) };
-  const created = await call<{ id: number }>(apiUrl, '/api/console/project', { method: 'POST', token, body: project });
-  const form = await call<{ id: number }>(apiUrl, `/api/console/project/${created.id}/form`, {
-    method: 'POST',
-    token,
-    body: {
-      title: '截止测试申报书',
-      fields: [
-        { key: 'projectName', kind: 'text', label: '项目名称', required: true, maxLength: 50 },
-        { key: 'summary', kind: 'textarea', label: '项目简介', maxLength: 800 },
-      ],
-    },
-  });
-  await call(apiUrl, `/api/console/project/${created.id}/publish`, { method: 'POST', token, body: { published: true } });
-  const moveDeadline = (to: number) => call(apiUrl, `/api/console/project/${created.id}`, { method: 'PUT', token, body: { ...project, applyEnd: iso(to) } });
-  return { projectId: created.id, formId: form.id, moveDeadline };
-}
 
 const token = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'flagship-portal-token')?.value ?? '';
 
@@ -83,7 +36,7 @@ describe('the deadline passes while the form is open', () => {
   it('counts down by the server’s clock, warns, and closes at the deadline keeping what was typed', async () => {
     const { page, url, apiUrl } = portal;
     const staff = await staffToken(apiUrl);
-    const call = await createCall(apiUrl, staff, Date.now() + 30 * 60_000);
+    const call = await publishCall(apiUrl, staff, `截止时间测试项目 ${Date.now().toString(36)}`, Date.now() + 30 * 60_000);
     const account = newAccount('deadline');
     await register(page, url, account, 'Qingshan#2026');
     await login(page, url, account, 'Qingshan#2026');
@@ -163,7 +116,7 @@ describe('the same application open in two tabs', () => {
       creativePlan: '<p>创作背景：钱塘江大潮。</p><p>第二段 <strong>加粗</strong>&nbsp;文字</p>',
       creativeTeam: [{ name: '林书远', role: '导演' }],
     };
-    const first = await call<{ version: number }>(apiUrl, '/api/project/6/form/6/apply', { method: 'POST', token: authKey, body: { data: draft, version: 0, submit: false } });
+    const first = await apiCall<{ version: number }>(apiUrl, '/api/project/6/form/6/apply', { method: 'POST', token: authKey, body: { data: draft, version: 0, submit: false } });
 
     // Opening the form, even with the editor loaded, saves nothing.
     const formUrl = `${url}/application?projectId=6&formId=6`;
@@ -179,7 +132,7 @@ describe('the same application open in two tabs', () => {
     await tabB.locator('.fs-rte[data-state="ready"]').waitFor();
     await tabB.waitForTimeout(3000);
     expect(savesB).toHaveLength(0);
-    expect((await call<{ apply: { version: number } }>(apiUrl, '/api/project/6/form/6', { token: authKey })).apply.version).toBe(first.version);
+    expect((await apiCall<{ apply: { version: number } }>(apiUrl, '/api/project/6/form/6', { token: authKey })).apply.version).toBe(first.version);
 
     // Tab B changes two fields and saves.
     await field(tabB, '项目名称').fill('原创越剧《钱塘潮》（修订）');
@@ -210,7 +163,7 @@ describe('the same application open in two tabs', () => {
     expect(await field(page, '项目负责人').inputValue()).toBe('顾青禾');
     expect(await field(page, '计划演出场次').inputValue()).toBe('21');
     await expect.poll(() => page.getByTestId('save-state').textContent(), { timeout: 15_000 }).toMatch(/草稿已保存/);
-    const saved = await call<{ apply: { data: Record<string, unknown> } }>(apiUrl, '/api/project/6/form/6', { token: authKey });
+    const saved = await apiCall<{ apply: { data: Record<string, unknown> } }>(apiUrl, '/api/project/6/form/6', { token: authKey });
     expect(saved.apply.data).toMatchObject({ projectName: '原创越剧《钱塘潮》（修订）', leaderName: '顾青禾', performanceCount: 21 });
   });
 });
