@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '@flagship/testing/axe';
 import { launchChromium } from '@flagship/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -125,10 +125,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).exclude('.tox').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
-  expect(report, `axe on ${name}`).toEqual([]);
+  expect(await seriousAxeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 /** Messages in the outbox addressed to `to`, oldest first. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '@flagship/testing/axe';
 import { freePort, launchChromium } from '@flagship/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -132,10 +132,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(500);
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).exclude('.tox').analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n  ')}`);
-  expect(report, `axe on ${name}`).toEqual([]);
+  expect(await seriousAxeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 /** The newest outbox message that mentions `account`. */
