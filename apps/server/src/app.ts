@@ -40,6 +40,9 @@ import { baseHandlers } from './modules/base/handlers';
 import { consoleContentHandlers } from './modules/console/content/handlers';
 import { publishingHandlers } from './modules/console/publishing/handlers';
 import { applicationReviewHandlers } from './modules/console/application-review/handlers';
+import { expertAccountHandlers } from './modules/console/expert-accounts/handlers';
+import { expertWorkspaceHandlers } from './modules/console/expert-workspace/handlers';
+import { reviewRoundHandlers } from './modules/console/review-round/handlers';
 import { startStaffJobs } from './modules/console/application-review/staff-jobs';
 import { authenticationReviewHandlers } from './modules/console/authentication-review/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
@@ -187,6 +190,9 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
       ...settingsHandlers(ctx),
       ...applicationReviewHandlers(ctx),
       ...authenticationReviewHandlers(ctx),
+      ...reviewRoundHandlers(ctx),
+      ...expertAccountHandlers(ctx),
+      ...expertWorkspaceHandlers(ctx),
     },
   };
   // The queue starts once the app is ready (the database is migrated by then); every instance works every kind.

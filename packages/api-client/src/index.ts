@@ -15,3 +15,4 @@ export * from './schemas/project';
 export * from './forms';
 export * from './labels';
 export * from './schemas/console';
+export * from './schemas/review';

@@ -198,6 +198,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     downloadStatus: async ({ params, query, principal }) =>
       toDownloadJob(await myJob(params.projectId, params.formId, principal.userId, query.name)),
 
+    reviewComments: () => Promise.reject(new Error('not built yet')),
     batchPrint: async ({ params, query, principal }) => {
       const ids = [...new Set(query.ids)];
       const rows = await myApplications(db, principal.userId, { ids });

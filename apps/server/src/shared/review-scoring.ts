@@ -1,0 +1,86 @@
+// The arithmetic of expert review, one place for the expert's save, the ranking and the tests.
+import type { Criterion, ReviewPhase, ReviewRecommendation } from '@flagship/api-client';
+
+/** Figures are kept and shown to two decimals. */
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The phase a round is in at `now`, from its dates. */
+export function phaseOf(round: { reviewStartsAt: Date; reviewEndsAt: Date }, now: Date = new Date()): ReviewPhase {
+  if (now < round.reviewStartsAt) return 'assignment';
+  if (now < round.reviewEndsAt) return 'reviewing';
+  return 'closed';
+}
+
+/**
+ * A review's total on a 0–100 scale: each score placed within its criterion's range, weighted.
+ * Null until every criterion has a score.
+ */
+export function weightedTotal(criteria: readonly Criterion[], scores: Readonly<Record<string, number>>): number | null {
+  let weighted = 0;
+  let weights = 0;
+  for (const c of criteria) {
+    const score = scores[c.key];
+    if (score === undefined) return null;
+    weighted += (c.weight * (score - c.min)) / (c.max - c.min);
+    weights += c.weight;
+  }
+  return weights > 0 ? round2((100 * weighted) / weights) : null;
+}
+
+/**
+ * What is wrong with scores against the scheme, one message per problem naming the criterion:
+ * unknown keys, values out of range or not whole, and (when `complete`) missing ones.
+ */
+export function scoreProblems(criteria: readonly Criterion[], scores: Readonly<Record<string, number>>, complete: boolean): string[] {
+  const byKey = new Map(criteria.map((c) => [c.key, c]));
+  const problems: string[] = [];
+  for (const key of Object.keys(scores)) if (!byKey.has(key)) problems.push(`评分项“${key}”不在评审方案中`);
+  for (const c of criteria) {
+    const score = scores[c.key];
+    if (score === undefined) {
+      if (complete) problems.push(`${c.label}：请评分`);
+    } else if (!Number.isInteger(score) || score < c.min || score > c.max) {
+      problems.push(`${c.label}：应为 ${c.min}–${c.max} 之间的整数`);
+    }
+  }
+  return problems;
+}
+
+export interface Aggregate {
+  reviews: number;
+  mean: number | null;
+  median: number | null;
+  /** Without the single highest and lowest when there are at least five; else the mean. */
+  trimmedMean: number | null;
+  spread: number | null;
+}
+
+/** TRIM_FROM reviews and more: drop the single highest and lowest, as Chinese review panels do. */
+export const TRIM_FROM = 5;
+
+const average = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** Mean, median, trimmed mean and spread of an application's review totals. */
+export function aggregate(totals: readonly number[]): Aggregate {
+  if (totals.length === 0) return { reviews: 0, mean: null, median: null, trimmedMean: null, spread: null };
+  const sorted = [...totals].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  const trimmed = sorted.length >= TRIM_FROM ? sorted.slice(1, -1) : sorted;
+  return {
+    reviews: sorted.length,
+    mean: round2(average(sorted)),
+    median: round2(median),
+    trimmedMean: round2(average(trimmed)),
+    spread: round2((sorted.at(-1) as number) - (sorted[0] as number)),
+  };
+}
+
+const FAVOURABLE_FIRST: readonly ReviewRecommendation[] = ['fund', 'fund_with_changes', 'do_not_fund'];
+
+/** The most frequent recommendation; a tie goes to the more favourable one. Null without any. */
+export function prevailingRecommendation(counts: Readonly<Record<ReviewRecommendation, number>>): ReviewRecommendation | null {
+  let best: ReviewRecommendation | null = null;
+  for (const r of FAVOURABLE_FIRST) if (counts[r] > 0 && (best === null || counts[r] > counts[best])) best = r;
+  return best;
+}
