@@ -16,3 +16,4 @@ export * from './forms';
 export * from './labels';
 export * from './schemas/console';
 export * from './schemas/review';
+export * from './review-scoring';
