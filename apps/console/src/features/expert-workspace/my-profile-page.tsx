@@ -1,15 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { expertInterestsBody, type EnterpriseSummary, type Paged } from '@flagship/api-client';
+import { expertInterestsBody } from '@flagship/api-client';
 import { showServerFieldErrors, useAsync, zodValidate } from '@flagship/ui';
 import { FormSection } from '../../components/form-section';
 import { InfoTable } from '../../components/info-table';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
+import { EnterprisePicker, type EnterpriseSearch } from '../../components/enterprise-picker';
+
+const SEARCH: EnterpriseSearch = (keyword, signal) => api.enterprise.list({ keyword, pageSize: 20 }, { signal, silent: true });
 
 type Profile = Awaited<ReturnType<typeof api.console.myProfile>>;
 
@@ -87,7 +89,7 @@ function InterestsForm({ profile, onSaved }: { profile: Profile; onSaved: (next:
           maxLength={2000}
           {...form.getInputProps('declaredInterests')}
         />
-        <EnterprisePicker
+        <EnterprisePicker search={SEARCH}
           value={form.values.interestEnterpriseIds}
           initial={profile.interestEnterprises}
           onChange={(ids) => form.setFieldValue('interestEnterpriseIds', ids)}
@@ -106,35 +108,3 @@ function InterestsForm({ profile, onSaved }: { profile: Profile; onSaved: (next:
   );
 }
 
-/** Enterprises of the public library, searched by name as the expert types. */
-function EnterprisePicker({ value, initial, onChange, error }: { value: number[]; initial: { id: number; name: string }[]; onChange: (ids: number[]) => void; error?: ReactNode }) {
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 300);
-  const [known, setKnown] = useState(() => new Map(initial.map((e) => [e.id, e.name])));
-  const found = useAsync<Paged<EnterpriseSummary>>((signal) => api.enterprise.list({ keyword: keyword || undefined, pageSize: 20 }, { signal, silent: true }), [keyword]);
-  useEffect(() => {
-    const list = found.data?.list;
-    if (!list?.length) return;
-    setKnown((current) => {
-      const next = new Map(current);
-      list.forEach((e) => next.set(e.id, e.name));
-      return next;
-    });
-  }, [found.data]);
-  return (
-    <MultiSelect
-      label="关联企业"
-      description="企业库中的企业，输入名称搜索（最多 50 家）"
-      placeholder={value.length ? undefined : '搜索企业名称'}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      maxValues={50}
-      nothingFoundMessage={found.status === 'loading' ? '正在搜索…' : '没有匹配的企业'}
-      data={[...known].map(([id, name]) => ({ value: String(id), label: name }))}
-      value={value.map(String)}
-      onChange={(ids) => onChange(ids.map(Number))}
-      error={error}
-    />
-  );
-}

@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, NumberInput, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDeviceFloppy, IconMailForward, IconSend } from '@tabler/icons-react';
 import { ApiError, expertBody, flattenIssues, inviteExpertBody, type ConsoleExpert, type ExpertAccount, type ExpertInput } from '@flagship/api-client';
 import { RegionSelect, RichTextField } from '@flagship/ui/form-fields';
@@ -15,6 +14,9 @@ import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { TONE } from '../../lib/tones';
+import { EnterprisePicker, type EnterpriseSearch } from '../../components/enterprise-picker';
+
+const SEARCH: EnterpriseSearch = (keyword, signal) => api.console.enterpriseList({ keyword, pageSize: 20 }, { signal, silent: true });
 
 type Values = Required<Omit<ExpertInput, 'photo'>> & { photo: number | string | null };
 
@@ -94,7 +96,7 @@ function ExpertEditor({ expert }: { expert?: ConsoleExpert }) {
         </FormSection>
         <FormSection title="利益关联" description="专家任职或合作的单位。自动分配评审时，与申报单位有关联的专家会被避开。">
           <Textarea label="声明的利益关联" description="每行一个单位名称，最多 2000 字" autosize minRows={3} maxRows={8} maxLength={2000} {...form.getInputProps('declaredInterests')} />
-          <EnterprisePicker
+          <EnterprisePicker search={SEARCH}
             value={form.values.interestEnterpriseIds}
             initial={expert?.interestEnterprises ?? []}
             onChange={(ids) => form.setFieldValue('interestEnterpriseIds', ids)}
@@ -120,38 +122,6 @@ function ExpertEditor({ expert }: { expert?: ConsoleExpert }) {
   );
 }
 
-/** Enterprises of the library, searched by name as the user types (the library may be large). */
-function EnterprisePicker({ value, initial, onChange, error }: { value: number[]; initial: { id: number; name: string }[]; onChange: (ids: number[]) => void; error?: ReactNode }) {
-  const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 300);
-  const [known, setKnown] = useState(() => new Map(initial.map((e) => [e.id, e.name])));
-  const found = useAsync((signal) => api.console.enterpriseList({ keyword: keyword || undefined, pageSize: 20 }, { signal, silent: true }), [keyword]);
-  useEffect(() => {
-    const list = found.data?.list;
-    if (!list?.length) return;
-    setKnown((current) => {
-      const next = new Map(current);
-      list.forEach((e) => next.set(e.id, e.name));
-      return next;
-    });
-  }, [found.data]);
-  return (
-    <MultiSelect
-      label="关联企业"
-      description="企业库中的企业，输入名称搜索（最多 50 家）"
-      placeholder={value.length ? undefined : '搜索企业名称'}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      maxValues={50}
-      nothingFoundMessage={found.status === 'loading' ? '正在搜索…' : '没有匹配的企业'}
-      data={[...known].map(([id, name]) => ({ value: String(id), label: name }))}
-      value={value.map(String)}
-      onChange={(ids) => onChange(ids.map(Number))}
-      error={error}
-    />
-  );
-}
 
 type AccountStatus = 'invited' | 'accepted' | 'disabled';
 const ACCOUNT_STATUS: Record<AccountStatus, { label: string; color: string }> = {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
-import { sendStoredFile } from '../../http/send-file';
+import { sendStoredFile, uploadFile } from '../../http/send-file';
 import { referencedUploads } from '../../shared/applications';
 import { claimedKind, cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
@@ -130,14 +130,7 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
           (principal?.kind === 'user' && row.ownerUserId === principal.userId) ||
           (principal?.kind === 'staff' && principal.role !== 'expert' && (await staffMayRead(db, row))));
       if (!row || !allowed) throw notFound('文件不存在');
-      const sent = await sendStoredFile(req, reply, storage, {
-        key: row.storageKey,
-        mime: row.mime,
-        name: row.originalName,
-        disposition: row.mime.startsWith('image/') ? 'inline' : 'attachment',
-        etag: row.sha256,
-        size: row.size,
-      });
+      const sent = await sendStoredFile(req, reply, storage, uploadFile(row, row.originalName));
       if (!sent) throw notFound('文件不存在');
       return sent;
     },

@@ -3,7 +3,7 @@ import type { StaffPrincipal } from '../../../auth/principal';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors';
-import { sendStoredFile } from '../../../http/send-file';
+import { sendStoredFile, uploadFile } from '../../../http/send-file';
 import { iso } from '../../../lib/dates';
 import { loadFormContext } from '../../../shared/applications-repository';
 import { audit } from '../../../shared/audit-repository';
@@ -211,15 +211,7 @@ export function expertWorkspaceHandlers(ctx: AppContext): ExpertWorkspaceHandler
       const { files } = await attachmentsOf(row);
       const file = files.find((f) => f.upload.id === params.fileId);
       if (!file) throw notFound('文件不存在');
-      const { upload } = file;
-      const sent = await sendStoredFile(req, reply, storage, {
-        key: upload.storageKey,
-        mime: upload.mime,
-        name: file.name,
-        disposition: upload.mime.startsWith('image/') ? 'inline' : 'attachment',
-        etag: upload.sha256,
-        size: upload.size,
-      });
+      const sent = await sendStoredFile(req, reply, storage, uploadFile(file.upload, file.name));
       if (!sent) throw notFound('文件不存在');
       return sent;
     },
