@@ -1,6 +1,7 @@
 // The contract of every staff endpoint, walked from the SDK's list: who may call it, and that
 // every action that changes something leaves an audit entry.
 import { creditCodeCheckChar, endpointList, Errno, REVIEWER_ENDPOINTS, STAFF_ROLE_LABELS, type Endpoints, type FormField } from '@flagship/api-client';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCall, pdf, PNG, someDistrict, validData } from './apply-fixtures';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
@@ -211,6 +212,22 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
       action: 'apply.approve',
       run: async () => (await admin.api.console.reviewDecisions({ projectId: made.call!, applicationIds: [made.inReview!], status: 'approved' }), made.inReview!),
     },
+    { endpoint: 'reviewExport', action: 'review.export', by: () => reviewer, run: async () => (await reviewer.api.console.reviewExport({ projectId: made.call! }), made.call!) },
+    {
+      endpoint: 'reviewAssignmentImport',
+      action: 'review.import',
+      by: () => reviewer,
+      run: async () => {
+        const workbook = new ExcelJS.Workbook();
+        workbook.addWorksheet('分配').addRows([
+          ['申报编号', '专家账号'],
+          ['NO-SUCH-SERIAL', 'nobody'],
+        ]);
+        const file = new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]);
+        await reviewer.api.console.reviewAssignmentImport({ projectId: made.call!, file, name: '分配.xlsx' });
+        return made.call!;
+      },
+    },
     // The expert workspace: the expert is the actor.
     {
       endpoint: 'myReviewDeclare',
@@ -285,7 +302,7 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
   afterAll(() => server?.close());
 
   it('has a step for every console endpoint that changes something or hands data out', () => {
-    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint'));
+    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint' || e.name === 'reviewExport'));
     expect([...new Set(steps.map((s) => s.endpoint))].sort()).toEqual(audited.map((e) => e.name).sort());
   });
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, enterprises, forms, reviewRounds, users } from '../src/db/schema';
 import { weightedTotal } from '../src/shared/review-scoring';
-import { TEST_FIELDS } from './apply-fixtures';
+import { PNG, TEST_FIELDS } from './apply-fixtures';
 import { auditOf, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 import { encodeUriPart, withLoneSurrogate } from './hostile';
@@ -154,6 +154,21 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
     expect(entry).toMatchObject({ actorId: expertA.staffId, objectId: String(id), detail: { conflict: true, reason: '曾任该单位顾问' } });
   });
 
+  it('finds a conflict that arose after the assignment when the expert declares none, and keeps the content closed', async () => {
+    const { app, id } = await assigned(expertB);
+    const applicantName = '林间剧社主理人';
+    await server.handle.db.update(users).set({ name: applicantName }).where(eq(users.id, app.applicant.userId));
+    await expertB.api.console.myProfileUpdate({ declaredInterests: `${applicantName}\n另一家单位` });
+    try {
+      const declared = await expertB.api.console.myReviewDeclare({ id, conflict: false });
+      expect(declared).toMatchObject({ status: 'conflict', conflictReason: '系统识别：专家的工作单位或利益关联与申报单位相同', application: null });
+      const [entry] = await auditOf(server, 'review.conflict');
+      expect(entry).toMatchObject({ actorId: expertB.staffId, objectId: String(id), detail: { conflict: true, found: true } });
+    } finally {
+      await expertB.api.console.myProfileUpdate({ declaredInterests: '' });
+    }
+  });
+
   it('takes declarations in the assignment and reviewing phases, not once the round has closed', async () => {
     const early = await assigned(expertA, { phase: 'assignment' });
     expect((await expertA.api.console.myReviewDeclare({ id: early.id, conflict: false })).status).toBe('declared');
@@ -176,7 +191,9 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
       { key: 'contactPhone', kind: 'mobile', label: '联系电话' },
       { key: 'mail', kind: 'email', label: '电子邮箱' },
       { key: 'street', kind: 'textarea', label: '通讯地址' },
+      { key: 'licence', kind: 'image', label: '营业执照' },
     ];
+    let licenceId: number;
     let app: SubmittedApplication;
     let roundId: number;
     let id: number;
@@ -188,6 +205,7 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
       const account = app.applicant.account;
       await db.update(users).set({ name: person }).where(eq(users.id, app.applicant.userId));
       await insertEnterprise(server, company, app.applicant.userId);
+      licenceId = (await app.applicant.api.files.upload({ file: new Blob([new Uint8Array(PNG)]), name: '执照.png' })).id;
       await db
         .update(forms)
         .set({ fields: [...TEST_FIELDS, ...identityFields] })
@@ -205,6 +223,7 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
             contactPhone: phone,
             mail: 'zhou@example.org',
             street,
+            licence: licenceId,
           },
         })
         .where(eq(applications.id, app.applicationId));
@@ -239,7 +258,9 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
     it('leaves out identity answers, hides the identity in the rest and names files neutrally', async () => {
       const declared = await expertA.api.console.myReviewDeclare({ id, conflict: false });
       const shown = declared.application!;
+      // An identity field's file goes with the field: neither listed nor fetchable.
       expect(shown.files.map((f) => f.name)).toEqual(['附件1.pdf', '附件2.pdf']);
+      expect((await fetchFile(expertA, id, licenceId)).status).toBe(404);
       expect(shown.data).not.toHaveProperty('contactName');
       expect(shown.data).not.toHaveProperty('orgName');
       expect(shown.form.fields.map((f) => f.key)).not.toContain('contactPhone');
@@ -257,7 +278,7 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
       await db.update(reviewRounds).set({ blind: false }).where(eq(reviewRounds.id, roundId));
       try {
         const fetched = await everythingFetched();
-        for (const secret of [person, company, fileName, phone]) expect(fetched).toContain(secret);
+        for (const secret of [person, company, fileName, phone, '执照.png']) expect(fetched).toContain(secret);
       } finally {
         await db.update(reviewRounds).set({ blind: true }).where(eq(reviewRounds.id, roundId));
       }
@@ -375,6 +396,23 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
       const { id } = await withPeers('never');
       expect((await expertA.api.console.myReviewSave({ id, ...FULL, submit: true })).peers).toBeNull();
     });
+  });
+
+  it('drops an assignment once a later round supersedes its round, or its application is withdrawn', async () => {
+    const db = server.handle.db;
+    const superseded = await assigned(expertB, {}, 'declared');
+    const withdrawn = await assigned(expertB, {}, 'declared');
+    const listed = async () => (await expertB.api.console.myReviewList({ pageSize: 100 })).list.map((r) => r.id);
+    expect(await listed()).toEqual(expect.arrayContaining([superseded.id, withdrawn.id]));
+
+    await createRound(db, superseded.app.projectId, { number: 2 });
+    await db.update(applications).set({ status: 'withdrawn' }).where(eq(applications.id, withdrawn.app.applicationId));
+    const now = await listed();
+    for (const gone of [superseded, withdrawn]) {
+      expect(now).not.toContain(gone.id);
+      expect((await apiError(expertB.api.console.myReviewGet({ id: gone.id }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
+      expect((await apiError(expertB.api.console.myReviewSave({ id: gone.id, ...FULL }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
+    }
   });
 
   it('lists the expert’s assignments with paging and a status filter', async () => {

@@ -70,10 +70,10 @@ describe.each(drivers)('review assignment on %s', (driver) => {
     const [foreign] = await insertApplications(server.handle.db, other, 1);
     for (const applicationId of [foreign!.applicationId, drafted!.applicationId]) {
       const refused = await apiError(admin.api.console.reviewAssign({ projectId: call.projectId, applicationIds: [applicationId], expertIds: [one!.expertId] }, { silent: true }));
-      expect([refused.errno, refused.message]).toEqual([Errno.NOT_FOUND, `申报 ${applicationId} 不存在、不属于该项目或尚未提交`]);
+      expect([refused.errno, refused.message]).toEqual([Errno.INVALID_INPUT, `所选申报：编号 ${applicationId} 不存在、不属于该项目或尚未提交`]);
     }
     const unknown = await apiError(admin.api.console.reviewAssign({ projectId: call.projectId, applicationIds: [apps[1]!.applicationId], expertIds: [999_999] }, { silent: true }));
-    expect([unknown.errno, unknown.message]).toEqual([Errno.NOT_FOUND, '专家 999999 不存在']);
+    expect([unknown.errno, unknown.message]).toEqual([Errno.INVALID_INPUT, '所选专家：编号 999999 不存在']);
   });
 
   it('finds each automatic conflict: organisation or declared interest against the enterprise or the applicant, interest enterprises, an applicant to the same call', async () => {
@@ -167,6 +167,32 @@ describe.each(drivers)('review assignment on %s', (driver) => {
       { applicationId: apps[0]!.applicationId, expertId: null, reason: '可分配的专家不足：还差 1 位' },
       { applicationId: apps[9]!.applicationId, expertId: null, reason: '可分配的专家不足：还差 1 位' },
     ]);
+  });
+
+  it('refuses a selection too large to assign in one go, naming the rule', async () => {
+    const call = await createCall(server.handle.db);
+    await admin.api.console.reviewRoundSave({ projectId: call.projectId, ...roundBody() });
+    const ids = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + i);
+    const refused = await apiError(admin.api.console.reviewAssign({ projectId: call.projectId, applicationIds: ids(2000, 1), expertIds: ids(11, 1) }, { silent: true }));
+    expect([refused.errno, refused.message]).toEqual([Errno.INVALID_INPUT, '所选专家：一次最多分配 20000 个“申报 × 专家”组合，请分批分配']);
+  });
+
+  it('keeps a conflict declared in an earlier round: a new round never gives that application back to that expert', async () => {
+    const db = server.handle.db;
+    const call = await createCall(db);
+    const first = await admin.api.console.reviewRoundSave({ projectId: call.projectId, ...roundBody({ expertsPerApplication: 2 }) });
+    const [app] = await insertApplications(db, call, 1);
+    const pool = await insertExperts(db, 3);
+    await onlyExperts(db, pool.map((e) => e.expertId));
+    await assign(db, { roundId: first.id, applicationId: app!.applicationId, expertId: pool[0]!.expertId, status: 'conflict', conflictReason: '曾任该剧目顾问' });
+    await assign(db, { roundId: first.id, applicationId: app!.applicationId, expertId: pool[1]!.expertId, status: 'submitted', scores: { quality: 5, impact: 50 }, savedAt: new Date() });
+    const second = await admin.api.console.reviewRoundNew({ projectId: call.projectId, ...roundBody({ expertsPerApplication: 3 }) });
+
+    const bulk = await admin.api.console.reviewAssign({ projectId: call.projectId, applicationIds: [app!.applicationId], expertIds: [pool[0]!.expertId] });
+    expect([bulk.created, bulk.skipped.map((s) => s.reason)]).toEqual([0, ['该专家与此申报存在利益冲突（已声明）']]);
+    const auto = await admin.api.console.reviewAutoAssign({ projectId: call.projectId });
+    expect(auto.created).toBe(2);
+    expect((await pairsOf(second.id)).map((r) => r.expertId).sort()).toEqual([pool[1]!.expertId, pool[2]!.expertId].sort());
   });
 
   it("prefers, among the least loaded, experts of the call's category or with it among their specialities", async () => {

@@ -167,10 +167,10 @@ describe.each(drivers)('review round on %s', (driver) => {
     expect(asApplicant.status).toBe(403);
   });
 
-  it('takes back an assignment only before any score or conflict, and reopens only a submitted review, with a reason in the audit log', async () => {
+  it('takes back an assignment only before any declaration, and reopens only a submitted review while experts can score, with a reason in the audit log', async () => {
     const call = await createCall(server.handle.db);
     const { projectId } = call;
-    const round = await admin.api.console.reviewRoundSave({ projectId, ...roundBody() });
+    const round = await admin.api.console.reviewRoundSave({ projectId, ...roundBody({ reviewStartsAt: new Date(Date.now() - DAY).toISOString() }) });
     const apps = await insertApplications(server.handle.db, call, 5);
     const on = (i: number, values: Partial<Parameters<typeof assign>[1]>) =>
       assign(server.handle.db, { roundId: round.id, applicationId: apps[i]!.applicationId, expertId: expert.expertId, ...values });
@@ -181,13 +181,13 @@ describe.each(drivers)('review round on %s', (driver) => {
     const submitted = await on(4, { status: 'submitted', scores: { quality: 9, impact: 90 }, total: 90, recommendation: 'fund', savedAt: new Date(), submittedAt: new Date() });
 
     await reviewer.api.console.reviewUnassign({ id: fresh.id });
-    await reviewer.api.console.reviewUnassign({ id: declared.id });
-    expect((await auditOf(server, 'review.unassign'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(declared.id), detail: { applicationId: apps[1]!.applicationId, expertId: expert.expertId } });
-    for (const kept of [drafted, conflicted, submitted]) {
+    expect((await auditOf(server, 'review.unassign'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(fresh.id), detail: { applicationId: apps[0]!.applicationId, expertId: expert.expertId } });
+    // A declaration, either way, is kept.
+    for (const kept of [declared, drafted, conflicted, submitted]) {
       expect((await apiError(reviewer.api.console.reviewUnassign({ id: kept.id }, { silent: true }))).errno).toBe(Errno.CONFLICT);
     }
     expect((await apiError(reviewer.api.console.reviewUnassign({ id: 999_999 }, { silent: true }))).errno).toBe(Errno.NOT_FOUND);
-    expect((await admin.api.console.reviewAssignmentList({ projectId })).list.map((a) => a.id).sort((a, b) => a - b)).toEqual([drafted.id, conflicted.id, submitted.id]);
+    expect((await admin.api.console.reviewAssignmentList({ projectId })).list.map((a) => a.id).sort((a, b) => a - b)).toEqual([declared.id, drafted.id, conflicted.id, submitted.id]);
 
     const noReason = await apiError(reviewer.api.console.reviewReopen({ id: submitted.id, reason: ' ' }, { silent: true }));
     expect(noReason.errno).toBe(Errno.INVALID_INPUT);
@@ -195,6 +195,11 @@ describe.each(drivers)('review round on %s', (driver) => {
     for (const open of [drafted, conflicted]) {
       expect((await apiError(reviewer.api.console.reviewReopen({ id: open.id, reason: '补充意见' }, { silent: true }))).errno).toBe(Errno.CONFLICT);
     }
+    // Once the reviewing phase has closed the expert could not save it: refused until the dates move.
+    await setPhase(server.handle.db, round.id, 'closed');
+    const closed = await apiError(reviewer.api.console.reviewReopen({ id: submitted.id, reason: '补充意见' }, { silent: true }));
+    expect([closed.errno, closed.message]).toEqual([Errno.CONFLICT, '评审不在评审阶段，专家无法修改；请先调整评审时间再重新开放']);
+    await setPhase(server.handle.db, round.id, 'reviewing');
     const reopened = await reviewer.api.console.reviewReopen({ id: submitted.id, reason: '评分与意见不一致，请核对' });
     expect(reopened).toMatchObject({ id: submitted.id, status: 'declared', submittedAt: null, total: 90, recommendation: 'fund', overdue: false });
     expect((await auditOf(server, 'review.reopen'))[0]).toMatchObject({ actorId: reviewer.staffId, objectId: String(submitted.id), detail: { reason: '评分与意见不一致，请核对' } });

@@ -89,7 +89,7 @@ describe('paths and queries', () => {
 describe('what declarations say beyond the schemas', () => {
   it('lets reviewers call the review screens and their own session, and nothing else of the console', () => {
     expect([...REVIEWER_ENDPOINTS].sort()).toEqual(
-      ['login', 'invitationAccept', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport'].sort(),
     );
     for (const { id, declaration } of endpointList) if (declaration.roles) expect(declaration.auth, id).toBe('staff');
   });

@@ -72,6 +72,7 @@ import {
   acceptInvitationBody,
   applicantReviewCommentsSchema,
   assignBody,
+  assignImportResultSchema,
   assignResultSchema,
   autoAssignBody,
   declarationBody,
@@ -567,6 +568,14 @@ export const endpoints = {
     reviewDecisions: consoleEndpoint({
       method: 'POST', path: '/api/console/project/{projectId}/review/decisions', summary: '按评审结果批量通过或不通过', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), body: decisionsBody, data: decisionsResultSchema,
+    }),
+    reviewExport: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review/export', summary: '导出评审结果（.xlsx：排名、评分明细、分配）', auth: 'staff', response: 'link', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), query: staffJobFileQuery, data: z.instanceof(Blob),
+    }),
+    reviewAssignmentImport: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/assignments/import', summary: '从 .xlsx 导入评审分配（列：申报编号、专家账号；multipart，字段 file）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      multipart: true, params: z.object({ projectId: idSchema }), data: assignImportResultSchema,
     }),
     expertInvite: consoleEndpoint({
       method: 'POST', path: '/api/console/expert/{id}/account', summary: '邀请专家评审：开通评审账号并发送邀请（未接受时可重发）', auth: 'staff', response: 'json',

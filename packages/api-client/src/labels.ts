@@ -75,6 +75,9 @@ export const FIELD_LABELS: Record<string, string> = {
   recommendation: '推荐意见',
   commentToStaff: '给工作人员的意见',
   commentToApplicant: '给申报人的意见',
+  // Expert review: staff's assignment.
+  applicationIds: '所选申报',
+  expertIds: '所选专家',
   disabled: '停用',
   token: '邀请链接',
   sort: '排序',

@@ -161,10 +161,16 @@ export const reviewAssignmentListQuery = pageQuery.extend({
 const idList = (what: string) => z.array(idSchema, { error: `${what}应为编号列表` }).min(1, `请选择${what}`).max(2000, `${what}最多 2000 个`);
 
 /** Every selected application × every selected expert (one and one: by hand). */
-export const assignBody = z.object({
-  applicationIds: idList('申报'),
-  expertIds: idList('专家'),
-});
+export const MAX_ASSIGN_PAIRS = 20_000;
+export const assignBody = z
+  .object({
+    applicationIds: idList('申报'),
+    expertIds: idList('专家'),
+  })
+  .refine((b) => b.applicationIds.length * b.expertIds.length <= MAX_ASSIGN_PAIRS, {
+    message: `一次最多分配 ${MAX_ASSIGN_PAIRS} 个“申报 × 专家”组合，请分批分配`,
+    path: ['expertIds'],
+  });
 
 export const autoAssignBody = z.object({
   /** Default: the round's `expertsPerApplication`. */
@@ -182,6 +188,16 @@ export const assignResultSchema = z.object({
   maxLoad: z.number().int(),
 });
 export type AssignResult = z.infer<typeof assignResultSchema>;
+
+/**
+ * Assignments read from an .xlsx (columns 申报编号 and 专家账号): each row assigned as by hand;
+ * `problems` are rows that named no application or expert of the call (`row` as in the sheet).
+ */
+export const assignImportResultSchema = assignResultSchema.extend({
+  rows: z.number().int(),
+  problems: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type AssignImportResult = z.infer<typeof assignImportResultSchema>;
 
 export const reopenBody = z.object({ reason: requiredText(500, '请填写重新开放的原因') });
 

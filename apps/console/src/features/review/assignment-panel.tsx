@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, List, Modal, MultiSelect, NumberInput, Paper, Select, Stack, Table, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { IconArrowsShuffle, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Checkbox, FileButton, Group, List, Modal, MultiSelect, NumberInput, Paper, Select, Stack, Table, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconArrowsShuffle, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import {
   ASSIGNMENT_STATUS_LABELS,
   ASSIGNMENT_STATUSES,
   REVIEW_RECOMMENDATION_LABELS,
   reopenBody,
+  type AssignImportResult,
   type AssignResult,
   type ConsoleExpert,
   type ReviewAssignment,
@@ -44,8 +45,8 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [expertIds, setExpertIds] = useState<string[]>([]);
   const [perApplication, setPerApplication] = useState<number | string>(round.expertsPerApplication);
-  const [result, setResult] = useState<{ title: string; result: AssignResult }>();
-  const [busy, setBusy] = useState<'assign' | 'auto'>();
+  const [result, setResult] = useState<{ title: string; result: AssignResult & { problems?: AssignImportResult['problems'] } }>();
+  const [busy, setBusy] = useState<'assign' | 'auto' | 'import'>();
 
   const applications = useAsync((signal) => api.console.applyList({ projectId, page: applicationPage, pageSize: PAGE_SIZE }, { signal }), [projectId, applicationPage]);
   const assignments = useAsync((signal) => loadAll((page, pageSize) => api.console.reviewAssignmentList({ projectId, page, pageSize }, { signal })), [projectId]);
@@ -114,6 +115,21 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
     }
   };
 
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setBusy('import');
+    try {
+      const answer = await api.console.reviewAssignmentImport({ projectId, file });
+      setResult({ title: `导入结果（${answer.rows} 行）`, result: answer });
+      showSuccess(`导入完成，新分配 ${answer.created} 项评审`);
+      changed();
+    } catch {
+      // The error policy has shown the message.
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   return (
     <Stack gap="lg">
       <Paper withBorder p="md" className="fc-panel" component="section" aria-label="分配专家">
@@ -152,6 +168,18 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
             </Button>
             <Text size="xs" c="dimmed" maw={460} pb={4}>
               按项目分类与专家专长匹配、均衡每位专家的评审量，自动避开利益冲突；只为专家人数不足的申报补足。只有开通了评审账号的专家会被分配。
+            </Text>
+          </Group>
+          <Group align="center" gap="sm">
+            <FileButton onChange={(file) => void importFile(file)} accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconFileImport size={16} />} loading={busy === 'import'}>
+                  导入分配（.xlsx）
+                </Button>
+              )}
+            </FileButton>
+            <Text size="xs" c="dimmed" maw={460}>
+              第一个工作表须有「申报编号」和「专家账号」两列，每行分配一项（最多 5000 行）；导出的「分配」表可直接修改后导入。
             </Text>
           </Group>
           {result && <AssignResultView title={result.title} result={result.result} names={names} onClose={() => setResult(undefined)} />}
@@ -236,13 +264,28 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
   );
 }
 
-function AssignResultView({ title, result, names, onClose }: { title: string; result: AssignResult; names: { application: (id: number) => string; expert: (id: number | null) => string }; onClose: () => void }) {
+function AssignResultView({ title, result, names, onClose }: { title: string; result: AssignResult & { problems?: AssignImportResult['problems'] }; names: { application: (id: number) => string; expert: (id: number | null) => string }; onClose: () => void }) {
   return (
-    <Alert color={result.skipped.length ? TONE.warning : TONE.success} title={title} withCloseButton closeButtonLabel="关闭分配结果" onClose={onClose} role="status">
+    <Alert color={result.skipped.length || result.problems?.length ? TONE.warning : TONE.success} title={title} withCloseButton closeButtonLabel="关闭分配结果" onClose={onClose} role="status">
       <Stack gap={6}>
         <Text size="sm">
           新分配 {result.created} 项评审；每位专家的评审量 {result.minLoad}–{result.maxLoad} 份（相差 {result.maxLoad - result.minLoad}）。
         </Text>
+        {result.problems && result.problems.length > 0 && (
+          <>
+            <Text size="sm">未能使用的行 {result.problems.length} 行：</Text>
+            <List size="sm" spacing={2}>
+              {result.problems.slice(0, 20).map((p) => (
+                <List.Item key={p.row}>{p.reason}</List.Item>
+              ))}
+            </List>
+            {result.problems.length > 20 && (
+              <Text size="xs" c="dimmed">
+                另有 {result.problems.length - 20} 行未列出。
+              </Text>
+            )}
+          </>
+        )}
         {result.skipped.length > 0 && (
           <>
             <Text size="sm">跳过 {result.skipped.length} 项：</Text>
@@ -337,6 +380,11 @@ function AssignmentList({ projectId, onChange }: { projectId: number; onChange: 
                 <Button size="compact-sm" variant="subtle" color={TONE.warning} onClick={() => setReopening(a)} aria-label={`重新开放：${a.expertName} · ${a.serialNumber ?? a.applicationId}`}>
                   重新开放
                 </Button>
+              ) : a.status === 'conflict' ? (
+                // The server keeps every declaration: a conflicted assignment cannot be removed.
+                <Text size="xs" c="dimmed">
+                  保留声明记录
+                </Text>
               ) : a.savedAt == null ? (
                 <Button size="compact-sm" variant="subtle" color={TONE.danger} onClick={() => setRemoving(a)} aria-label={`取消分配：${a.expertName} · ${a.serialNumber ?? a.applicationId}`}>
                   取消分配

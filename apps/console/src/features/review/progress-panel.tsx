@@ -5,7 +5,7 @@ import { AsyncView } from '../../components/states';
 import { api } from '../../lib/api';
 import { TONE } from '../../lib/tones';
 
-/** Per expert of the round: assigned, declared, conflicts, submitted, overdue. */
+/** Per expert of the round: assigned, in review (declared, not yet submitted), conflicts, submitted, overdue. */
 export function ProgressPanel({ projectId, round }: { projectId: number; round: ReviewRound }) {
   const progress = useAsync((signal) => api.console.reviewProgress({ projectId }, { signal }), [projectId]);
   return (
@@ -38,7 +38,7 @@ export function ProgressPanel({ projectId, round }: { projectId: number; round: 
                     <Table.Th>专家</Table.Th>
                     <Table.Th>评审账号</Table.Th>
                     <Table.Th ta="right">已分配</Table.Th>
-                    <Table.Th ta="right">已声明</Table.Th>
+                    <Table.Th ta="right">评审中</Table.Th>
                     <Table.Th ta="right">利益冲突</Table.Th>
                     <Table.Th ta="right">已提交</Table.Th>
                     <Table.Th ta="right">逾期</Table.Th>
@@ -47,8 +47,8 @@ export function ProgressPanel({ projectId, round }: { projectId: number; round: 
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.map((row) => {
-                    const due = row.assigned - row.conflicts;
-                    const percent = due > 0 ? Math.round((row.submitted / due) * 100) : 0;
+                    // `assigned` leaves out the conflicts declared: those are not due.
+                    const percent = row.assigned > 0 ? Math.round((row.submitted / row.assigned) * 100) : 0;
                     return (
                       <Table.Tr key={row.expertId}>
                         <Table.Td>{row.expertName}</Table.Td>

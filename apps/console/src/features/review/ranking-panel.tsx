@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Badge, Button, Checkbox, Grid, Group, List, Modal, Paper, Select, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconDownload } from '@tabler/icons-react';
 import { decisionsBody, REVIEW_RECOMMENDATION_LABELS, REVIEW_RECOMMENDATIONS, type Ranking } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 import { Empty, ListPagination, useAsync, useQueryParams } from '@flagship/ui';
 import { AsyncView } from '../../components/states';
 import { ApplyStatusBadge } from '../../components/status-badges';
 import { api, showSuccess } from '../../lib/api';
+import { reviewExportUrl } from '../../lib/links';
 import { LIST_QUERY } from '../../lib/list';
 import { TONE } from '../../lib/tones';
 import { score } from './review-shared';
@@ -64,6 +65,9 @@ export function RankingPanel({ projectId }: { projectId: number }) {
             value={flag ?? null}
             onChange={(value) => query.set({ flagged: value })}
           />
+          <Button component="a" href={reviewExportUrl(projectId)} download variant="light" leftSection={<IconDownload size={16} />} ml="auto">
+            导出 Excel
+          </Button>
         </Group>
       </Paper>
 

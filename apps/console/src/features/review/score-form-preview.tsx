@@ -39,8 +39,8 @@ export function ScoreFormPreview({ criteria, applicantComments }: { criteria: Cr
           ))}
         </Stack>
       </Radio.Group>
-      <Textarea label="给工作人员的意见" description="只有工作人员可以看到" autosize minRows={2} />
-      {applicantComments && <Textarea label="给申报人的意见" description="公布结果时向申报人展示，不显示专家姓名" autosize minRows={2} />}
+      <Textarea label="给项目办公室的意见" description="仅工作人员可见" autosize minRows={2} />
+      {applicantComments && <Textarea label="给申报人的意见" description="将随审核结果展示给申报人，不显示评审专家姓名" autosize minRows={2} />}
     </Stack>
   );
 }

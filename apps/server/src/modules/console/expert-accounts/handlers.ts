@@ -53,8 +53,7 @@ export function expertAccountHandlers(ctx: AppContext): ExpertAccountHandlers {
         if (member) {
           if (await invitationAccepted(tx, member.id)) throw conflict('该专家已接受邀请');
           if (member.account !== body.account) {
-            if (await accountTaken(tx, body.account, member.id)) throw taken();
-            await setStaffAccount(tx, member.id, body.account);
+            if ((await accountTaken(tx, body.account, member.id)) || !(await setStaffAccount(tx, member.id, body.account))) throw taken();
           }
           staffId = member.id;
         } else {

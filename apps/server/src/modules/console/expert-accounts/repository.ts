@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import type { Executor, Transaction } from '../../../db/client';
 import { staff, staffInvitations } from '../../../db/schema';
 
 type StaffRow = typeof staff.$inferSelect;
@@ -30,8 +30,16 @@ export async function insertExpertStaff(tx: Executor, values: { account: string;
   return row?.id;
 }
 
-export async function setStaffAccount(tx: Executor, staffId: number, account: string): Promise<void> {
-  await tx.update(staff).set({ account }).where(eq(staff.id, staffId));
+/** False when another member of staff holds the account (taken meanwhile: the unique index says so). */
+export async function setStaffAccount(tx: Transaction, staffId: number, account: string): Promise<boolean> {
+  try {
+    // In a savepoint, so that the refusal leaves the caller's transaction usable.
+    await tx.transaction((inner) => inner.update(staff).set({ account }).where(eq(staff.id, staffId)));
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') return false;
+    throw error;
+  }
 }
 
 export async function setStaffDisabled(tx: Executor, staffId: number, disabled: boolean): Promise<void> {

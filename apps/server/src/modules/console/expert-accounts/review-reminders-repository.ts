@@ -2,7 +2,8 @@
 // current round is told `before` the reviewing phase closes (from reminderDaysBefore days ahead)
 // and once it has `passed`; each kind once per assignment (review_reminders remembers), in one
 // message per expert and run. Only enabled review accounts are told (there is no one else to tell).
-import { and, asc, eq, gt, inArray, isNull, lte, ne, not, notExists, sql } from 'drizzle-orm';
+import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { applications, experts, projects, reviewAssignments, reviewReminders, reviewRounds, staff } from '../../../db/schema';
@@ -36,8 +37,6 @@ export async function assignmentsDue(db: Executor, kind: ReminderKind, now: Date
           gt(reviewRounds.reminderDaysBefore, 0),
           sql`${reviewRounds.reviewEndsAt} - make_interval(days => ${reviewRounds.reminderDaysBefore}) <= ${at}`,
         );
-  // A later round of the same call supersedes this one.
-  const superseded = sql`exists (select 1 from review_rounds newer where newer.project_id = ${reviewRounds.projectId} and newer.number > ${reviewRounds.number})`;
   const reminded = db
     .select({ one: reviewReminders.assignmentId })
     .from(reviewReminders)
@@ -65,7 +64,7 @@ export async function assignmentsDue(db: Executor, kind: ReminderKind, now: Date
         ne(applications.status, 'withdrawn'),
         eq(staff.disabled, false),
         window,
-        not(superseded),
+        CURRENT_ROUND,
         notExists(reminded),
       ),
     )

@@ -7,7 +7,9 @@ import { sendStoredFile, uploadFile } from '../../../http/send-file';
 import { iso } from '../../../lib/dates';
 import { loadFormContext } from '../../../shared/applications-repository';
 import { audit } from '../../../shared/audit-repository';
+import { referencedUploads } from '../../../shared/applications';
 import { loadBundle } from '../../../shared/download-jobs-repository';
+import { conflictNow } from '../../../shared/review-conflicts-repository';
 import { phaseOf, scoreProblems, weightedTotal } from '../../../shared/review-scoring';
 import { blindApplication, neutralFileName, redactor, type Redact } from './blind';
 import {
@@ -77,18 +79,24 @@ export function expertWorkspaceHandlers(ctx: AppContext): ExpertWorkspaceHandler
     };
   }
 
-  /** The uploads the answers reference, each with the name this expert sees. */
-  async function attachmentsOf(row: MyAssignmentRow) {
+  /**
+   * The application as this expert may read it, with the uploads its shown answers reference
+   * (in a blind round an identity field's files go with the field) under the names they see.
+   */
+  async function readable(row: MyAssignmentRow, redact: Redact) {
     const bundle = await loadBundle(db, row.assignment.applicationId);
-    const files = bundle.attachments.map((upload, i) => ({ upload, name: row.round.blind ? neutralFileName(i + 1, upload.originalName) : upload.originalName }));
-    return { bundle, files };
+    const { form } = await loadFormContext(db, bundle.application.projectId, bundle.application.formId, { hasApplication: true });
+    const shown = row.round.blind ? blindApplication(form, bundle.application.data, redact) : { form, data: bundle.application.data };
+    const referenced = new Set(referencedUploads(shown.form.fields, shown.data));
+    const files = bundle.attachments
+      .filter((upload) => referenced.has(upload.id))
+      .map((upload, i) => ({ upload, name: row.round.blind ? neutralFileName(i + 1, upload.originalName) : upload.originalName }));
+    return { ...shown, files };
   }
 
   async function content(row: MyAssignmentRow, redact: Redact): Promise<MyReview['application']> {
-    const { bundle, files } = await attachmentsOf(row);
-    const { form } = await loadFormContext(db, bundle.application.projectId, bundle.application.formId, { hasApplication: true });
-    const shown = row.round.blind ? blindApplication(form, bundle.application.data, redact) : { form, data: bundle.application.data };
-    return { ...shown, files: files.map((f) => ({ id: f.upload.id, name: f.name, size: f.upload.size })) };
+    const { form, data, files } = await readable(row, redact);
+    return { form, data, files: files.map((f) => ({ id: f.upload.id, name: f.name, size: f.upload.size })) };
   }
 
   async function view(row: MyAssignmentRow): Promise<MyReview> {
@@ -143,14 +151,15 @@ export function expertWorkspaceHandlers(ctx: AppContext): ExpertWorkspaceHandler
         if (!row || !a) throw notFound(NO_ASSIGNMENT);
         if (phaseOf(row.round) === 'closed') throw conflict('评审已结束，不能再声明');
         if (a.status !== 'assigned') throw conflict(`已声明过利益冲突（当前为「${ASSIGNMENT_STATUS_LABELS[a.status]}」），不能重复声明`);
-        await updateAssignment(tx, a.id, {
-          status: body.conflict ? 'conflict' : 'declared',
-          conflictReason: body.conflict ? body.reason : null,
-          declaredAt: new Date(),
-        });
-        await audit(tx, principal, req, body.conflict ? 'review.conflict' : 'review.declare', { type: 'review_assignment', id: a.id }, {
-          conflict: body.conflict,
-          reason: body.reason,
+        // Interests and enterprises may have changed since the assignment: the rules are asked again.
+        const found = body.conflict ? null : await conflictNow(tx, { projectId: row.round.projectId, applicationId: a.applicationId, expertId });
+        const isConflict = body.conflict || found !== null;
+        const reason = body.conflict ? body.reason : found === null ? '' : `系统识别：${found}`;
+        await updateAssignment(tx, a.id, { status: isConflict ? 'conflict' : 'declared', conflictReason: isConflict ? reason : null, declaredAt: new Date() });
+        await audit(tx, principal, req, isConflict ? 'review.conflict' : 'review.declare', { type: 'review_assignment', id: a.id }, {
+          conflict: isConflict,
+          reason,
+          found: found !== null,
           applicationId: a.applicationId,
           roundId: a.roundId,
         });
@@ -208,7 +217,8 @@ export function expertWorkspaceHandlers(ctx: AppContext): ExpertWorkspaceHandler
     myReviewFile: async ({ params, principal, req, reply }) => {
       const row = await myAssignment(await myExpertId(principal), params.id);
       if (!hasContent(row.assignment.status)) throw forbidden('声明不存在利益冲突后才能查看申报材料');
-      const { files } = await attachmentsOf(row);
+      const applicant = applicantView(row, (await applicantsOf(db, [row.userId])).get(row.userId));
+      const { files } = await readable(row, applicant.redact);
       const file = files.find((f) => f.upload.id === params.fileId);
       if (!file) throw notFound('文件不存在');
       const sent = await sendStoredFile(req, reply, storage, uploadFile(file.upload, file.name));

@@ -1,3 +1,4 @@
+import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
 import { ENTERPRISE_AUTH_STATUS, type AssignmentStatus } from '@flagship/api-client';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
@@ -37,8 +38,12 @@ const assignmentSelect = (db: Executor) =>
 
 export type MyAssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentSelect>['where']>>[number];
 
-/** Only assignments of applications still with staff: a deleted one is gone for the expert too. */
-const visibleTo = (expertId: number): SQL => and(eq(reviewAssignments.expertId, expertId), SENT_TO_STAFF, isNull(applications.deletedAt)) as SQL;
+/**
+ * Only assignments of the call's current round, on applications still with staff: a deleted or
+ * withdrawn one is gone for the expert too.
+ */
+const visibleTo = (expertId: number): SQL =>
+  and(eq(reviewAssignments.expertId, expertId), SENT_TO_STAFF, isNull(applications.deletedAt), ne(applications.status, 'withdrawn'), CURRENT_ROUND) as SQL;
 
 /** The expert's assignments: work still to do first, by the nearest deadline. */
 export async function listMyAssignments(db: Executor, expertId: number, query: { status?: AssignmentStatus; page: number; pageSize: number }) {
@@ -53,6 +58,7 @@ export async function listMyAssignments(db: Executor, expertId: number, query: {
     db
       .select({ n: count() })
       .from(reviewAssignments)
+      .innerJoin(reviewRounds, eq(reviewRounds.id, reviewAssignments.roundId))
       .innerJoin(applications, eq(applications.id, reviewAssignments.applicationId))
       .where(where),
   ]);

@@ -2,7 +2,8 @@
 // thousands of applications is planned in memory and written in batches.
 import { APPLY_STATUS_LABELS, type ApplyStatus, type AssignResult } from '@flagship/api-client';
 import { callAccounts, conflictOf, normaliseName, prepareApplication, prepareExpert, type ConflictApplication, type ConflictExpert } from '../../../shared/review-conflicts';
-import { IN_REVIEW, type AssignableApplication, type AssignableExpert, type ExistingAssignment } from './repository';
+import type { AssignableApplication, AssignableExpert } from '../../../shared/review-conflicts-repository';
+import { IN_REVIEW, type ExistingAssignment } from './repository';
 
 export type Skipped = AssignResult['skipped'][number];
 export interface Pair {

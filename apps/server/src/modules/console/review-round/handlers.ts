@@ -1,20 +1,18 @@
-import { APPLY_STATUS_LABELS, type ApplyStatus, type RankingRow, type ReviewRecommendation } from '@flagship/api-client';
+import { APPLY_STATUS_LABELS, type ApplyStatus } from '@flagship/api-client';
 import type { z } from 'zod';
 import type { reviewRoundBody } from '@flagship/api-client';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
-import { AppError, conflict, notFound } from '../../../http/errors';
+import { AppError, conflict, invalidFields, notFound } from '../../../http/errors';
 import { decideApplication } from '../../../shared/application-decision';
 import { audit } from '../../../shared/audit-repository';
-import { aggregate, phaseOf, prevailingRecommendation } from '../../../shared/review-scoring';
+import { phaseOf, prevailingRecommendation } from '../../../shared/review-scoring';
 import { loadRange, notInReview, planAutomatic, planBulk, type PlanInput } from './assignment-plan';
+import { applicantsOfCall, applicationsForAssignment, expertsForAssignment } from '../../../shared/review-conflicts-repository';
 import {
-  applicantsOfCall,
-  applicationsForAssignment,
   assignmentsOfRound,
   currentRound,
   deleteAssignment,
-  expertsForAssignment,
   findAssignment,
   findCall,
   insertAssignments,
@@ -25,7 +23,6 @@ import {
   loadsOfRound,
   lockAssignment,
   progressOfRound,
-  rankingSource,
   reopenAssignment,
   toReviewAssignment,
   toReviewRound,
@@ -33,6 +30,8 @@ import {
   type RoundRow,
   type RoundValues,
 } from './repository';
+import { openRound, rankedRows } from './round-queries';
+import { reviewExportHandlers } from './exports';
 
 type ReviewRoundHandlers = Pick<
   Handlers['console'],
@@ -47,6 +46,8 @@ type ReviewRoundHandlers = Pick<
   | 'reviewProgress'
   | 'reviewRanking'
   | 'reviewDecisions'
+  | 'reviewExport'
+  | 'reviewAssignmentImport'
 >;
 
 type RoundBody = z.output<typeof reviewRoundBody>;
@@ -80,18 +81,6 @@ function changedFields(round: RoundRow, values: RoundValues): string[] {
   return (Object.keys(values) as (keyof RoundValues)[]).filter((k) => canonical(round[k]) !== canonical(values[k]));
 }
 
-const NO_ROUND = '请先设置评审方案';
-
-/** Ranking order: trimmed mean, then mean, highest first (no reviews last), then serial number. */
-function byScore(a: RankingRow, b: RankingRow): number {
-  const desc = (x: number | null, y: number | null) => (x === y ? 0 : x === null ? 1 : y === null ? -1 : y - x);
-  return (
-    desc(a.trimmedMean, b.trimmedMean) ||
-    desc(a.mean, b.mean) ||
-    (a.serialNumber ?? '\uffff').localeCompare(b.serialNumber ?? '\uffff') ||
-    a.applicationId - b.applicationId
-  );
-}
 
 export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
   const { db } = ctx;
@@ -102,21 +91,17 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
     return row;
   }
 
-  /** The round assignments go to: it must exist and not be closed. */
-  async function openRound(tx: typeof db, projectId: number): Promise<RoundRow> {
-    const round = await currentRound(tx, projectId, true);
-    if (!round) throw conflict(NO_ROUND);
-    if (phaseOf(round) === 'closed') throw conflict('评审已结束，不能再分配；如需继续请修改评审结束时间或新建评审轮次');
-    return round;
-  }
-
-  function missing(what: string, wanted: number[], found: { id: number }[]): void {
+  /** Ids in the body that name nothing usable: a 400 on that field, naming them. */
+  function missing(field: 'applicationIds' | 'expertIds', wanted: number[], found: { id: number }[]): void {
     const have = new Set(found.map((r) => r.id));
     const absent = wanted.filter((id) => !have.has(id));
-    if (absent.length > 0) throw notFound(`${what} ${absent.join('、')} 不存在${what === '申报' ? '、不属于该项目或尚未提交' : ''}`);
+    if (absent.length === 0) return;
+    const message = field === 'applicationIds' ? `编号 ${absent.join('、')} 不存在、不属于该项目或尚未提交` : `编号 ${absent.join('、')} 不存在`;
+    throw invalidFields({ [field]: message });
   }
 
   return {
+    ...reviewExportHandlers(ctx),
     reviewRoundGet: async ({ params }) => {
       await call(params.projectId);
       const round = await currentRound(db, params.projectId);
@@ -178,12 +163,12 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
         const [applications, experts, existing, applicants, reviewers] = await Promise.all([
           applicationsForAssignment(tx, params.projectId, applicationIds),
           expertsForAssignment(tx, expertIds),
-          assignmentsOfRound(tx, round.id),
+          assignmentsOfRound(tx, round),
           applicantsOfCall(tx, params.projectId),
           expertsForAssignment(tx, undefined),
         ]);
-        missing('申报', applicationIds, applications);
-        missing('专家', expertIds, experts);
+        missing('applicationIds', applicationIds, applications);
+        missing('expertIds', expertIds, experts);
         const { pairs, skipped } = planBulk({ applications, experts, existing, applicantsOfCall: applicants });
         const created = await insertAssignments(tx, round.id, pairs, principal.staffId);
         await audit(tx, principal, req, 'review.assign', { type: 'project', id: params.projectId }, { roundId: round.id, applicationIds, expertIds, created, skipped: skipped.length });
@@ -200,10 +185,10 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
         const [applications, experts, existing, applicants] = await Promise.all([
           applicationsForAssignment(tx, params.projectId, wanted),
           expertsForAssignment(tx, undefined),
-          assignmentsOfRound(tx, round.id),
+          assignmentsOfRound(tx, round),
           applicantsOfCall(tx, params.projectId),
         ]);
-        if (wanted) missing('申报', wanted, applications);
+        if (wanted) missing('applicationIds', wanted, applications);
         const inReview = applications.filter((a) => (IN_REVIEW as readonly string[]).includes(a.status));
         const input: PlanInput = { applications: inReview, experts, existing, applicantsOfCall: applicants };
         const plan = planAutomatic(input, perApplication, project);
@@ -216,10 +201,11 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
 
     reviewUnassign: async ({ params, principal, req }) => {
       await db.transaction(async (tx) => {
-        const a = await lockAssignment(tx, params.id);
+        const a = (await lockAssignment(tx, params.id))?.assignment;
         if (!a) throw notFound('评审分配不存在');
-        if (!(a.status === 'assigned' || a.status === 'declared') || a.savedAt !== null) {
-          throw conflict(a.status === 'conflict' ? '利益冲突声明须作为记录保留，不能取消分配' : '专家已开始评分，不能取消分配');
+        // A declaration, either way, is kept as the record of it: only an untouched assignment goes.
+        if (a.status !== 'assigned') {
+          throw conflict(a.status === 'conflict' ? '利益冲突声明须作为记录保留，不能取消分配' : '专家已声明或已开始评审，不能取消分配');
         }
         await deleteAssignment(tx, a.id);
         await audit(tx, principal, req, 'review.unassign', { type: 'reviewAssignment', id: a.id }, { roundId: a.roundId, applicationId: a.applicationId, expertId: a.expertId });
@@ -229,9 +215,13 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
 
     reviewReopen: async ({ params, body, principal, req }) => {
       await db.transaction(async (tx) => {
-        const a = await lockAssignment(tx, params.id);
-        if (!a) throw notFound('评审分配不存在');
+        const locked = await lockAssignment(tx, params.id);
+        if (!locked) throw notFound('评审分配不存在');
+        const { assignment: a, round, current } = locked;
         if (a.status !== 'submitted') throw conflict('只有已提交的评审可以重新开放');
+        if (!current) throw conflict('该评审属于已被新轮次取代的评审轮次，不能重新开放');
+        // The expert could not save it again: the reviewing phase must be open.
+        if (phaseOf(round) !== 'reviewing') throw conflict('评审不在评审阶段，专家无法修改；请先调整评审时间再重新开放');
         await reopenAssignment(tx, a.id);
         await audit(tx, principal, req, 'review.reopen', { type: 'reviewAssignment', id: a.id }, { reason: body.reason, roundId: a.roundId, applicationId: a.applicationId, expertId: a.expertId });
       });
@@ -263,35 +253,9 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
 
     reviewRanking: async ({ params, query }) => {
       await call(params.projectId);
-      const round = await currentRound(db, params.projectId);
-      const threshold = round?.disagreementThreshold ?? Infinity;
-      const rows: RankingRow[] = (await rankingSource(db, params.projectId, round?.id ?? null)).map((s) => {
-        const figures = aggregate(s.totals);
-        const recommendations: Record<ReviewRecommendation, number> = { fund: 0, fund_with_changes: 0, do_not_fund: 0 };
-        for (const r of s.recommendations) recommendations[r] += 1;
-        return {
-          rank: 0,
-          applicationId: s.applicationId,
-          serialNumber: s.serialNumber,
-          applicationTitle: s.applicationTitle,
-          applicantName: s.applicantName,
-          status: s.status,
-          assigned: s.assigned,
-          reviews: figures.reviews,
-          mean: figures.mean,
-          median: figures.median,
-          trimmedMean: figures.trimmedMean,
-          spread: figures.spread,
-          flagged: figures.spread !== null && figures.spread > threshold,
-          recommendations,
-        };
-      });
-      rows.sort(byScore);
+      const rows = await rankedRows(db, params.projectId, await currentRound(db, params.projectId));
       const distribution = Array.from({ length: 10 }, () => 0);
-      rows.forEach((row, i) => {
-        row.rank = i + 1;
-        if (row.trimmedMean !== null) distribution[Math.min(9, Math.floor(row.trimmedMean / 10))]! += 1;
-      });
+      for (const row of rows) if (row.trimmedMean !== null) distribution[Math.min(9, Math.floor(row.trimmedMean / 10))]! += 1;
       const shown = rows.filter(
         (r) =>
           (query.recommendation === undefined || prevailingRecommendation(r.recommendations) === query.recommendation) &&

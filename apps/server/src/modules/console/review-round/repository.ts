@@ -1,11 +1,12 @@
 import type { AssignmentStatus, ReviewAssignment, ReviewRecommendation, ReviewRound } from '@flagship/api-client';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
-import { applications, categories, enterpriseAuthentications, enterprises, experts, projects, reviewAssignments, reviewRounds, staff, users } from '../../../db/schema';
+import { applications, categories, experts, projects, reviewAssignments, reviewRounds, staff, users } from '../../../db/schema';
 import { iso } from '../../../lib/dates';
 import { rowsOf } from '../../../lib/rows';
 import { pageWindow } from '../../../lib/paging';
 import { likePattern } from '../../../shared/like-pattern';
+import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
 import { phaseOf } from '../../../shared/review-scoring';
 import { SENT_TO_STAFF } from '../../../shared/sent-to-staff-repository';
 
@@ -188,8 +189,15 @@ export async function findAssignment(db: Executor, id: number): Promise<Assignme
   return row;
 }
 
+/** An assignment locked for a change, with its round and whether that round is still its call's current one. */
 export async function lockAssignment(tx: Executor, id: number) {
-  const [row] = await tx.select().from(reviewAssignments).where(eq(reviewAssignments.id, id)).for('update').limit(1);
+  const [row] = await tx
+    .select({ assignment: reviewAssignments, round: reviewRounds, current: sql<boolean>`${CURRENT_ROUND}` })
+    .from(reviewAssignments)
+    .innerJoin(reviewRounds, eq(reviewRounds.id, reviewAssignments.roundId))
+    .where(eq(reviewAssignments.id, id))
+    .for('update', { of: reviewAssignments })
+    .limit(1);
   return row;
 }
 
@@ -206,99 +214,9 @@ export async function reopenAssignment(tx: Executor, id: number): Promise<void> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// What assigning needs, read once: the call's applications with their applicants' names, the
-// experts with their accounts and interests, and the round's assignments so far.
-
-export interface AssignableApplication {
-  id: number;
-  status: string;
-  userId: number;
-  /** Enterprise names and the applicant's own name: compared with experts' organisations. */
-  names: string[];
-  enterpriseIds: number[];
-}
-
-/** Sent applications of a call (all of them, or those among `ids`), not deleted. */
-export async function applicationsForAssignment(db: Executor, projectId: number, ids: number[] | undefined): Promise<AssignableApplication[]> {
-  const rows = await db
-    .select({ id: applications.id, status: applications.status, userId: applications.userId, name: users.name })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .where(and(eq(applications.projectId, projectId), SENT_TO_STAFF, isNull(applications.deletedAt), ids ? inArray(applications.id, ids) : undefined))
-    .orderBy(asc(applications.id));
-  const userIds = [...new Set(rows.map((r) => r.userId))];
-  const names = new Map<number, string[]>();
-  const enterpriseIds = new Map<number, number[]>();
-  const add = <T>(map: Map<number, T[]>, key: number | null, value: T) => {
-    if (key === null) return;
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
-  if (userIds.length > 0) {
-    const [library, authentications] = await Promise.all([
-      db.select({ id: enterprises.id, userId: enterprises.userId, name: enterprises.name }).from(enterprises).where(inArray(enterprises.userId, userIds)),
-      db
-        .select({ userId: enterpriseAuthentications.userId, name: enterpriseAuthentications.enterpriseName })
-        .from(enterpriseAuthentications)
-        .where(inArray(enterpriseAuthentications.userId, userIds)),
-    ]);
-    for (const e of library) {
-      add(names, e.userId, e.name);
-      add(enterpriseIds, e.userId, e.id);
-    }
-    for (const a of authentications) add(names, a.userId, a.name);
-  }
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    userId: r.userId,
-    names: [r.name, ...(names.get(r.userId) ?? [])],
-    enterpriseIds: enterpriseIds.get(r.userId) ?? [],
-  }));
-}
-
-/** Everyone with an application in the call (drafts too): an expert among them is an applicant. */
-export function applicantsOfCall(db: Executor, projectId: number): Promise<{ account: string; email: string; mobile: string }[]> {
-  return db
-    .selectDistinct({ account: users.account, email: users.email, mobile: users.mobile })
-    .from(applications)
-    .innerJoin(users, eq(users.id, applications.userId))
-    .where(and(eq(applications.projectId, projectId), isNull(applications.deletedAt)));
-}
-
-export interface AssignableExpert {
-  id: number;
-  name: string;
-  organisation: string;
-  declaredInterests: string;
-  interestEnterpriseIds: number[];
-  specialities: string[];
-  categoryId: number | null;
-  /** The enabled review account, or null without one (or when disabled). */
-  account: string | null;
-}
-
-/** Experts of the library (all with an enabled review account, or those among `ids`). */
-export async function expertsForAssignment(db: Executor, ids: number[] | undefined): Promise<AssignableExpert[]> {
-  const rows = await db
-    .select({
-      id: experts.id,
-      name: experts.name,
-      organisation: experts.organisation,
-      declaredInterests: experts.declaredInterests,
-      interestEnterpriseIds: experts.interestEnterpriseIds,
-      specialities: experts.specialities,
-      categoryId: experts.categoryId,
-      account: staff.account,
-      disabled: staff.disabled,
-    })
-    .from(experts)
-    .leftJoin(staff, and(eq(staff.expertId, experts.id), eq(staff.role, 'expert')))
-    .where(ids ? inArray(experts.id, ids) : and(isNotNull(staff.id), eq(staff.disabled, false)))
-    .orderBy(asc(experts.id));
-  return rows.map(({ disabled, account, ...e }) => ({ ...e, account: account && !disabled ? account : null }));
-}
+// What assigning needs, read once: the call's applications with their applicants' names and the
+// experts with their accounts and interests (shared/review-conflicts-repository.ts), and the
+// round's assignments so far.
 
 export interface ExistingAssignment {
   applicationId: number;
@@ -306,11 +224,17 @@ export interface ExistingAssignment {
   status: AssignmentStatus;
 }
 
-export function assignmentsOfRound(db: Executor, roundId: number): Promise<ExistingAssignment[]> {
+/**
+ * The round's assignments, and before them every conflict declared on the call in an earlier
+ * round: a declared conflict holds for the application, whichever round asks again.
+ */
+export function assignmentsOfRound(db: Executor, round: { id: number; projectId: number }): Promise<ExistingAssignment[]> {
   return db
     .select({ applicationId: reviewAssignments.applicationId, expertId: reviewAssignments.expertId, status: reviewAssignments.status })
     .from(reviewAssignments)
-    .where(eq(reviewAssignments.roundId, roundId));
+    .innerJoin(reviewRounds, eq(reviewRounds.id, reviewAssignments.roundId))
+    .where(and(eq(reviewRounds.projectId, round.projectId), or(eq(reviewAssignments.roundId, round.id), eq(reviewAssignments.status, 'conflict'))))
+    .orderBy(sql`${reviewAssignments.roundId} = ${round.id}`);
 }
 
 const INSERT_BATCH = 5000;
@@ -427,4 +351,27 @@ export async function rankingSource(db: Database, projectId: number, roundId: nu
     row.recommendations = r.recommendations ? (r.recommendations.split(',') as ReviewRecommendation[]) : [];
   }
   return [...byApplication.values()];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import: what serial numbers and expert accounts of a sheet stand for.
+
+/** Sent applications of the call by serial number (not deleted). */
+export async function applicationIdsBySerial(db: Executor, projectId: number, serials: string[]): Promise<Map<string, number>> {
+  if (serials.length === 0) return new Map();
+  const rows = await db
+    .select({ id: applications.id, serialNumber: applications.serialNumber })
+    .from(applications)
+    .where(and(eq(applications.projectId, projectId), SENT_TO_STAFF, isNull(applications.deletedAt), inArray(applications.serialNumber, serials)));
+  return new Map(rows.map((r) => [r.serialNumber as string, r.id]));
+}
+
+/** Experts by their review account (disabled ones too: assigning reports them). */
+export async function expertIdsByAccount(db: Executor, accounts: string[]): Promise<Map<string, number>> {
+  if (accounts.length === 0) return new Map();
+  const rows = await db
+    .select({ account: staff.account, expertId: staff.expertId })
+    .from(staff)
+    .where(and(eq(staff.role, 'expert'), isNotNull(staff.expertId), inArray(staff.account, accounts)));
+  return new Map(rows.map((r) => [r.account, r.expertId as number]));
 }
