@@ -12,8 +12,8 @@ async function checkWidths(page: Page, name: string) {
 }
 
 /** The invitation's token, from the link in the message sent to `account`. */
-function invitationToken(account: string): string {
-  const mail = outboxFor(account).at(-1) ?? '';
+function invitationToken(account: string, outboxDir: string): string {
+  const mail = outboxFor(account, outboxDir).at(-1) ?? '';
   const match = /\/invite\?token=([^\s&]+)/.exec(mail);
   if (!match?.[1]) throw new Error(`No invitation link in the outbox for ${account}`);
   return decodeURIComponent(match[1]);
@@ -26,7 +26,8 @@ describe('staff run an expert review: accounts, scheme, assignment, progress, ra
   let staff: Session;
 
   beforeAll(async () => {
-    browsers = await openBrowser();
+    // Its own server: it starts a second round on the demo's call, which the other journeys read.
+    browsers = await openBrowser({ ownServer: true });
     staff = await browsers.open();
     await consoleLogin(staff.page, browsers.url);
   });
@@ -58,7 +59,7 @@ describe('staff run an expert review: accounts, scheme, assignment, progress, ra
     await checkWidths(page, 'console-expert-account');
 
     // The expert accepts through the link in the message; the console then says so.
-    const accepted = await page.request.post(`${url}/api/console/invitation`, { data: { token: invitationToken(account), password: 'Shen#Review2026' } });
+    const accepted = await page.request.post(`${url}/api/console/invitation`, { data: { token: invitationToken(account, browsers.outboxDir), password: 'Shen#Review2026' } });
     expect(((await accepted.json()) as { errno: number }).errno).toBe(200);
     await page.reload();
     await section.getByText('已接受', { exact: true }).waitFor();

@@ -385,13 +385,13 @@ function AssignmentList({ projectId, onChange }: { projectId: number; onChange: 
                 <Text size="xs" c="dimmed">
                   保留声明记录
                 </Text>
-              ) : a.savedAt == null ? (
+              ) : a.status === 'assigned' ? (
                 <Button size="compact-sm" variant="subtle" color={TONE.danger} onClick={() => setRemoving(a)} aria-label={`取消分配：${a.expertName} · ${a.serialNumber ?? a.applicationId}`}>
                   取消分配
                 </Button>
               ) : (
                 <Text size="xs" c="dimmed">
-                  评分中
+                  {a.savedAt == null ? '已声明' : '评分中'}
                 </Text>
               )}
             </Table.Td>
