@@ -1,8 +1,17 @@
 // The arithmetic of expert review, one place for the expert's save, the ranking and the tests.
-import { round2, type ReviewPhase, type ReviewRecommendation } from '@flagship/api-client';
+import { round2, type AssignmentStatus, type ReviewPhase, type ReviewRecommendation } from '@flagship/api-client';
 
 // weightedTotal and scoreProblems live in the contract: the console computes the live total too.
 export { scoreProblems, weightedTotal } from '@flagship/api-client';
+
+/** Still on the expert's desk: neither submitted nor given back as a conflict. */
+export const OUTSTANDING = ['assigned', 'declared'] as const satisfies readonly AssignmentStatus[];
+export const isOutstanding = (status: AssignmentStatus): boolean => (OUTSTANDING as readonly AssignmentStatus[]).includes(status);
+
+/** Outstanding once the reviewing phase has closed. */
+export function isOverdue(status: AssignmentStatus, round: { reviewEndsAt: Date }, now: Date = new Date()): boolean {
+  return isOutstanding(status) && now >= round.reviewEndsAt;
+}
 
 /** The phase a round is in at `now`, from its dates. */
 export function phaseOf(round: { reviewStartsAt: Date; reviewEndsAt: Date }, now: Date = new Date()): ReviewPhase {

@@ -23,7 +23,7 @@ import { LIST_QUERY } from '../../lib/list';
 import { canCall } from '../../lib/navigation';
 import { useStaff } from '../../lib/session';
 import { TONE } from '../../lib/tones';
-import { AssignmentStatusBadge, loadAll, score } from './review-shared';
+import { AssignmentStatusBadge, loadAll, score, SelectPage } from './review-shared';
 
 const PAGE_SIZE = 20;
 /** Applications still before a decision: the ones experts review. */
@@ -74,7 +74,6 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
   }, [applications.data, experts.data]);
 
   const pageIds = (applications.data?.list ?? []).filter((a) => ASSIGNABLE.has(a.status)).map((a) => a.id);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -194,18 +193,7 @@ export function AssignmentPanel({ projectId, round }: { projectId: number; round
         head={
           <>
             <Table.Th w={40}>
-              <Checkbox
-                aria-label="选择本页全部可分配的申报"
-                checked={allOnPage}
-                indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
-                onChange={() =>
-                  setSelected((current) => {
-                    const next = new Set(current);
-                    pageIds.forEach((id) => (allOnPage ? next.delete(id) : next.add(id)));
-                    return next;
-                  })
-                }
-              />
+              <SelectPage label="选择本页全部可分配的申报" pageIds={pageIds} selected={selected} onChange={setSelected} />
             </Table.Th>
             <Table.Th>申报编号</Table.Th>
             <Table.Th>申请人</Table.Th>

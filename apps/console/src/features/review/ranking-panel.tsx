@@ -11,7 +11,7 @@ import { api, showSuccess } from '../../lib/api';
 import { reviewExportUrl } from '../../lib/links';
 import { LIST_QUERY } from '../../lib/list';
 import { TONE } from '../../lib/tones';
-import { score } from './review-shared';
+import { score, SelectPage } from './review-shared';
 
 const PAGE_SIZE = 50;
 const DECIDABLE = new Set(['submitted', 'reviewing']);
@@ -31,7 +31,6 @@ export function RankingPanel({ projectId }: { projectId: number }) {
   );
   const rows = ranking.data?.list ?? [];
   const pageIds = rows.filter((r) => DECIDABLE.has(r.status)).map((r) => r.applicationId);
-  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -106,18 +105,7 @@ export function RankingPanel({ projectId }: { projectId: number }) {
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th w={40}>
-                          <Checkbox
-                            aria-label="选择本页全部待审核的申报"
-                            checked={allOnPage}
-                            indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
-                            onChange={() =>
-                              setSelected((current) => {
-                                const next = new Set(current);
-                                pageIds.forEach((id) => (allOnPage ? next.delete(id) : next.add(id)));
-                                return next;
-                              })
-                            }
-                          />
+                          <SelectPage label="选择本页全部待审核的申报" pageIds={pageIds} selected={selected} onChange={setSelected} />
                         </Table.Th>
                         <Table.Th ta="right">排名</Table.Th>
                         <Table.Th>申报</Table.Th>

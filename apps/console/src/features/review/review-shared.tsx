@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Checkbox } from '@mantine/core';
 import { ASSIGNMENT_STATUS_LABELS, MAX_PAGE_SIZE, type AssignmentStatus, type Paged } from '@flagship/api-client';
 import { TONE } from '../../lib/tones';
 
@@ -48,3 +48,20 @@ export interface CriterionValues {
   bands: BandValues[];
 }
 
+
+/** Selects or clears every selectable row of the page at once (the selection spans pages). */
+export function SelectPage({ label, pageIds, selected, onChange }: { label: string; pageIds: number[]; selected: ReadonlySet<number>; onChange: (next: Set<number>) => void }) {
+  const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  return (
+    <Checkbox
+      aria-label={label}
+      checked={all}
+      indeterminate={!all && pageIds.some((id) => selected.has(id))}
+      onChange={() => {
+        const next = new Set(selected);
+        pageIds.forEach((id) => (all ? next.delete(id) : next.add(id)));
+        onChange(next);
+      }}
+    />
+  );
+}

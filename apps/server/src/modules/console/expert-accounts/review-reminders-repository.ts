@@ -3,6 +3,7 @@
 // and once it has `passed`; each kind once per assignment (review_reminders remembers), in one
 // message per expert and run. Only enabled review accounts are told (there is no one else to tell).
 import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
+import { OUTSTANDING } from '../../../shared/review-scoring';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
@@ -59,7 +60,7 @@ export async function assignmentsDue(db: Executor, kind: ReminderKind, now: Date
     .innerJoin(staff, eq(staff.expertId, reviewAssignments.expertId))
     .where(
       and(
-        inArray(reviewAssignments.status, ['assigned', 'declared']),
+        inArray(reviewAssignments.status, [...OUTSTANDING]),
         isNull(applications.deletedAt),
         ne(applications.status, 'withdrawn'),
         eq(staff.disabled, false),

@@ -10,7 +10,7 @@ import { audit } from '../../../shared/audit-repository';
 import { referencedUploads } from '../../../shared/applications';
 import { loadBundle } from '../../../shared/download-jobs-repository';
 import { conflictNow } from '../../../shared/review-conflicts-repository';
-import { phaseOf, scoreProblems, weightedTotal } from '../../../shared/review-scoring';
+import { isOverdue, phaseOf, scoreProblems, weightedTotal } from '../../../shared/review-scoring';
 import { blindApplication, neutralFileName, redactor, type Redact } from './blind';
 import {
   applicantsOf,
@@ -75,7 +75,7 @@ export function expertWorkspaceHandlers(ctx: AppContext): ExpertWorkspaceHandler
       reviewEndsAt: iso(round.reviewEndsAt),
       savedAt: iso(a.savedAt),
       submittedAt: iso(a.submittedAt),
-      overdue: phase === 'closed' && (a.status === 'assigned' || a.status === 'declared'),
+      overdue: isOverdue(a.status, round, now),
     };
   }
 

@@ -6,7 +6,7 @@ import type { Handlers } from '../../../http/endpoints';
 import { AppError, conflict, invalidFields, notFound } from '../../../http/errors';
 import { decideApplication } from '../../../shared/application-decision';
 import { audit } from '../../../shared/audit-repository';
-import { phaseOf, prevailingRecommendation } from '../../../shared/review-scoring';
+import { isOverdue, phaseOf, prevailingRecommendation } from '../../../shared/review-scoring';
 import { loadRange, notInReview, planAutomatic, planBulk, type PlanInput } from './assignment-plan';
 import { applicantsOfCall, applicationsForAssignment, expertsForAssignment } from '../../../shared/review-conflicts-repository';
 import {
@@ -234,7 +234,6 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
       await call(params.projectId);
       const round = await currentRound(db, params.projectId);
       if (!round) return [];
-      const closed = phaseOf(round) === 'closed';
       const byExpert = new Map<number, { expertId: number; expertName: string; account: string | null; assigned: number; declared: number; conflicts: number; submitted: number; overdue: number }>();
       for (const r of await progressOfRound(db, round.id)) {
         let p = byExpert.get(r.expertId);
@@ -246,7 +245,7 @@ export function reviewRoundHandlers(ctx: AppContext): ReviewRoundHandlers {
         p.assigned += r.n;
         if (r.status === 'declared') p.declared += r.n;
         if (r.status === 'submitted') p.submitted += r.n;
-        if (closed && r.status !== 'submitted') p.overdue += r.n;
+        if (isOverdue(r.status, round)) p.overdue += r.n;
       }
       return [...byExpert.values()];
     },

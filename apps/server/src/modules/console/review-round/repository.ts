@@ -7,7 +7,7 @@ import { rowsOf } from '../../../lib/rows';
 import { pageWindow } from '../../../lib/paging';
 import { likePattern } from '../../../shared/like-pattern';
 import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
-import { phaseOf } from '../../../shared/review-scoring';
+import { isOverdue, phaseOf } from '../../../shared/review-scoring';
 import { SENT_TO_STAFF } from '../../../shared/sent-to-staff-repository';
 
 export type RoundRow = typeof reviewRounds.$inferSelect;
@@ -125,9 +125,6 @@ const assignmentSelect = (db: Executor) =>
 
 type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentSelect>['where']>>[number];
 
-/** Still on the expert's desk: neither submitted nor given back as a conflict. */
-const outstanding = (status: AssignmentStatus) => status === 'assigned' || status === 'declared';
-
 export function toReviewAssignment(a: AssignmentRow, now: Date): ReviewAssignment {
   return {
     id: a.id,
@@ -144,7 +141,7 @@ export function toReviewAssignment(a: AssignmentRow, now: Date): ReviewAssignmen
     submittedAt: iso(a.submittedAt),
     total: a.total,
     recommendation: a.recommendation,
-    overdue: outstanding(a.status) && now >= a.reviewEndsAt,
+    overdue: isOverdue(a.status, a, now),
   };
 }
 
