@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seriousAxeViolations } from '@flagship/testing/axe';
-import { launchChromium } from '@flagship/testing/browser';
+import { launchChromium, startServer } from '@flagship/testing/browser';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -14,17 +14,25 @@ export interface Session {
 
 export interface Browsers {
   url: string;
+  /** Where this server's e-mails and text messages land. */
+  outboxDir: string;
   browser: Browser;
   /** A separate browser context (own cookies): one for staff, one per applicant. */
   open(): Promise<Session>;
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<Browsers> {
-  const url = inject('baseUrl');
+/**
+ * Chromium on the journeys' shared server, or with `ownServer` on a server of its own (a fresh
+ * demo database) for a file that changes what the others read, such as the demo's review round.
+ */
+export async function openBrowser(options: { ownServer?: boolean } = {}): Promise<Browsers> {
+  const own = options.ownServer ? await startServer() : undefined;
+  const url = own?.url ?? inject('baseUrl');
   const browser = await launchChromium(chromium);
   return {
     url,
+    outboxDir: own?.outboxDir ?? inject('outboxDir'),
     browser,
     async open() {
       const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
@@ -32,7 +40,10 @@ export async function openBrowser(): Promise<Browsers> {
       page.on('pageerror', (error) => console.error('[page error]', error.message));
       return { context, page };
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      await own?.stop();
+    },
   };
 }
 
@@ -128,15 +139,15 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect(await seriousAxeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-/** Messages in the outbox addressed to `to`, oldest first. */
-export function outboxFor(to: string): string[] {
+/** Messages in the outbox (the shared server's unless told) addressed to `to`, oldest first. */
+export function outboxFor(to: string, outboxDir: string = inject('outboxDir')): string[] {
   let files: string[];
   try {
-    files = readdirSync(inject('outboxDir')).sort();
+    files = readdirSync(outboxDir).sort();
   } catch {
     return [];
   }
-  return files.map((file) => readFileSync(join(inject('outboxDir'), file), 'utf8')).filter((text) => text.includes(`To: ${to}`));
+  return files.map((file) => readFileSync(join(outboxDir, file), 'utf8')).filter((text) => text.includes(`To: ${to}`));
 }
 
 let seq = 0;

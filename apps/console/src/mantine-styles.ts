@@ -3,3 +3,4 @@
 // screens that use them.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';

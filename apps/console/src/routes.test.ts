@@ -19,11 +19,13 @@ describe('route table', () => {
       ['/review/authentications', 'authenticationList', '企业认证审核', '审核'],
       ['/review/applications', 'applyList', '申报审核', '审核'],
       ['/audit', 'auditList', '操作日志', '系统'],
+      ['/reviews', 'myReviewList', '我的评审', '专家评审'],
+      ['/profile', 'myProfile', '我的信息', '专家评审'],
     ]);
   });
 
-  it('keeps sign-in outside the staff gate, print behind it without the shell, everything else in the shell', () => {
-    expect(ROUTES.filter((route) => route.frame === 'alone').map((route) => route.path)).toEqual(['/login']);
+  it('keeps sign-in and the invitation outside the staff gate, print behind it without the shell, everything else in the shell', () => {
+    expect(ROUTES.filter((route) => route.frame === 'alone').map((route) => route.path)).toEqual(['/login', '/invite']);
     expect(ROUTES.filter((route) => route.frame === 'gate').map((route) => route.path)).toEqual(['/print']);
     expect(ROUTES.filter((route) => !isScreen(route)).map((route) => route.path)).toEqual(['/']);
   });

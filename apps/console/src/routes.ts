@@ -3,11 +3,13 @@ import {
   IconBuildingCommunity,
   IconCategory,
   IconClipboardCheck,
+  IconClipboardList,
   IconFileCertificate,
   IconFolders,
   IconHistory,
   IconSettings,
   IconSpeakerphone,
+  IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
 
@@ -17,7 +19,7 @@ import {
  * are named by module path, not imported, so that the screens may use the navigation.
  */
 
-export type NavGroup = '内容管理' | '审核' | '系统';
+export type NavGroup = '内容管理' | '审核' | '系统' | '专家评审';
 export type NavIcon = ComponentType<{ size?: number; stroke?: number }>;
 
 export interface ScreenRoute {
@@ -48,6 +50,7 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/projects', page: 'features/projects/project-list-page', frame: 'shell', endpoint: 'projectList', nav: { label: '项目管理', icon: IconFolders, group: '内容管理' } },
   { path: '/projects/new', page: 'features/projects/project-edit-page', frame: 'shell', endpoint: 'projectCreate' },
   { path: '/projects/:id', page: 'features/projects/project-edit-page', frame: 'shell', endpoint: 'projectGet' },
+  { path: '/projects/:id/review', page: 'features/review/review-page', frame: 'shell', endpoint: 'reviewRoundGet' },
   { path: '/projects/:id/forms/new', page: 'features/projects/form-builder-page', frame: 'shell', endpoint: 'formCreate' },
   { path: '/projects/:id/forms/:formId', page: 'features/projects/form-builder-page', frame: 'shell', endpoint: 'formUpdate' },
   { path: '/policies', page: 'features/policies/policy-list-page', frame: 'shell', endpoint: 'policyList', nav: { label: '通知公告', icon: IconSpeakerphone, group: '内容管理' } },
@@ -66,6 +69,12 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/review/applications', page: 'features/applications/application-list-page', frame: 'shell', endpoint: 'applyList', nav: { label: '申报审核', icon: IconClipboardCheck, group: '审核' } },
   { path: '/review/applications/:applyId', page: 'features/applications/application-detail-page', frame: 'shell', endpoint: 'applyGet' },
   { path: '/audit', page: 'features/audit/audit-page', frame: 'shell', endpoint: 'auditList', nav: { label: '操作日志', icon: IconHistory, group: '系统' } },
+  // The expert workspace (issue 12): an expert's own assignments and profile, and the invitation
+  // that sets their password. Their endpoints are the expert's only, so staff never see them.
+  { path: '/invite', page: 'features/expert-workspace/invitation-page', frame: 'alone' },
+  { path: '/reviews', page: 'features/expert-workspace/my-review-list-page', frame: 'shell', endpoint: 'myReviewList', nav: { label: '我的评审', icon: IconClipboardList, group: '专家评审' } },
+  { path: '/reviews/:id', page: 'features/expert-workspace/my-review-page', frame: 'shell', endpoint: 'myReviewGet' },
+  { path: '/profile', page: 'features/expert-workspace/my-profile-page', frame: 'shell', endpoint: 'myProfile', nav: { label: '我的信息', icon: IconUserCircle, group: '专家评审' } },
   { path: '*', page: 'features/site/not-found-page', frame: 'shell' },
 ];
 

@@ -40,6 +40,10 @@ import { baseHandlers } from './modules/base/handlers';
 import { consoleContentHandlers } from './modules/console/content/handlers';
 import { publishingHandlers } from './modules/console/publishing/handlers';
 import { applicationReviewHandlers } from './modules/console/application-review/handlers';
+import { expertAccountHandlers } from './modules/console/expert-accounts/handlers';
+import { startReviewReminders } from './modules/console/expert-accounts/review-reminders-repository';
+import { expertWorkspaceHandlers } from './modules/console/expert-workspace/handlers';
+import { reviewRoundHandlers } from './modules/console/review-round/handlers';
 import { startStaffJobs } from './modules/console/application-review/staff-jobs';
 import { authenticationReviewHandlers } from './modules/console/authentication-review/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
@@ -187,6 +191,9 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
       ...settingsHandlers(ctx),
       ...applicationReviewHandlers(ctx),
       ...authenticationReviewHandlers(ctx),
+      ...reviewRoundHandlers(ctx),
+      ...expertAccountHandlers(ctx),
+      ...expertWorkspaceHandlers(ctx),
     },
   };
   // The queue starts once the app is ready (the database is migrated by then); every instance works every kind.
@@ -195,6 +202,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     await workMail(jobs, mailTransport, app.log);
     await startDownloadJobs(ctx);
     await startReminders(ctx);
+    await startReviewReminders(ctx);
     await startStaffJobs(ctx);
     await startOrphanUploadSweep(ctx);
   });

@@ -19,6 +19,12 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must be a postgres:// URL'),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
   MAIL_FROM: z.string().default('Flagship <no-reply@flagship.local>'),
+  /** The console's public address, for links in messages (experts' invitations and reminders). */
+  CONSOLE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^https?:\/\/[^/\s]+/.test(v), 'CONSOLE_URL must be an http(s):// URL'),
   /** Comma-separated origins allowed to call the API with credentials from another origin. */
   ALLOWED_ORIGINS: z
     .string()
@@ -98,6 +104,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The console's public address without a trailing slash, e.g. `https://example.org/console`. */
+  consoleUrl: string;
   allowedOrigins: string[];
   uploadLimitBytes: number;
   /** Bytes of uploads one account may keep; null: no quota. Counted in the database. */
@@ -157,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    consoleUrl: (env.CONSOLE_URL ?? `http://localhost:${env.PORT}/console`).replace(/\/+$/, ''),
     allowedOrigins: env.ALLOWED_ORIGINS,
     uploadLimitBytes: Math.round(env.UPLOAD_LIMIT_MB * 1024 * 1024),
     uploadQuota: { userBytes: megabytesOrNone(env.UPLOAD_QUOTA_MB), staffBytes: megabytesOrNone(env.STAFF_UPLOAD_QUOTA_MB) },

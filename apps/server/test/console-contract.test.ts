@@ -1,10 +1,14 @@
 // The contract of every staff endpoint, walked from the SDK's list: who may call it, and that
 // every action that changes something leaves an audit entry.
-import { creditCodeCheckChar, endpointList, Errno, REVIEWER_ENDPOINTS, type Endpoints, type FormField } from '@flagship/api-client';
+import { creditCodeCheckChar, endpointList, Errno, REVIEWER_ENDPOINTS, STAFF_ROLE_LABELS, type Endpoints, type FormField } from '@flagship/api-client';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCall, pdf, PNG, someDistrict, validData } from './apply-fixtures';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
+import { invitationToken } from './expert-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
+import { assign, createRound, insertExpert, newExpert, submittedApplication, type ExpertClient } from './review-fixtures';
+import { roundBody } from './review-round-fixtures';
 
 type ConsoleEndpoint = keyof Endpoints['console'];
 
@@ -39,10 +43,10 @@ describe.each(drivers)('every staff endpoint on %s', (driver) => {
   });
   afterAll(() => server?.close());
 
-  it('covers the whole console: every /api/console endpoint but login needs staff', () => {
+  it('covers the whole console: every /api/console endpoint but the public ones (login, accepting an invitation) needs staff', () => {
     expect(staffEndpoints.map((e) => e.id).sort()).toEqual(
       endpointList
-        .filter((e) => e.group === 'console' && e.name !== 'login')
+        .filter((e) => e.group === 'console' && e.name !== 'login' && e.name !== 'invitationAccept')
         .map((e) => e.id)
         .sort(),
     );
@@ -64,7 +68,8 @@ describe.each(drivers)('every staff endpoint on %s', (driver) => {
         expect(asReviewer.errno, asReviewer.errmsg).not.toBe(Errno.FORBIDDEN);
         expect(asReviewer.status).not.toBe(403);
       } else {
-        expect([asReviewer.status, asReviewer.errno, asReviewer.errmsg]).toEqual([403, Errno.FORBIDDEN, '无权执行此操作：仅管理员可用']);
+        const only = (declaration.roles ?? ['admin']).map((role) => STAFF_ROLE_LABELS[role]).join('或');
+        expect([asReviewer.status, asReviewer.errno, asReviewer.errmsg]).toEqual([403, Errno.FORBIDDEN, `无权执行此操作：仅${only}可用`]);
       }
     });
   }
@@ -77,8 +82,11 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
   let district: number;
   let province: number;
   const made: Record<string, number> = {};
+  let invitedAccount = '';
   let tempClient: StaffClient | undefined;
   const temp = () => tempClient as StaffClient;
+  let expertClient: ExpertClient | undefined;
+  const expert = () => expertClient as ExpertClient;
   const FIELDS: FormField[] = [{ key: 'workTitle', kind: 'text', label: '作品名称', required: true }];
   const creditCode = (body: string) => body + creditCodeCheckChar(body);
 
@@ -125,6 +133,23 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
     { endpoint: 'expertUpdate', action: 'expert.update', run: async () => (await admin.api.console.expertUpdate({ id: made.expert!, name: '审计专家', published: false })).id },
     { endpoint: 'expertDelete', action: 'expert.delete', run: async () => (await admin.api.console.expertDelete({ id: made.expert! }), made.expert!) },
     {
+      endpoint: 'expertInvite',
+      action: 'expert.invite',
+      run: async () => {
+        made.invited = (await admin.api.console.expertCreate({ name: '审计受邀专家' })).id;
+        invitedAccount = emailAccount();
+        made.invitedStaff = (await admin.api.console.expertInvite({ id: made.invited, account: invitedAccount })).staffId;
+        return made.invited;
+      },
+    },
+    {
+      endpoint: 'invitationAccept',
+      action: 'expert.acceptInvitation',
+      by: () => ({ staffId: made.invitedStaff! }) as StaffClient,
+      run: async () => (await server.client().api.console.invitationAccept({ token: await invitationToken(server, invitedAccount), password: 'Expert@2026-ok' }), made.invitedStaff!),
+    },
+    { endpoint: 'expertAccountUpdate', action: 'expert.disableAccount', run: async () => (await admin.api.console.expertAccountUpdate({ id: made.invited!, disabled: true }), made.invited!) },
+    {
       endpoint: 'enterpriseCreate',
       action: 'enterprise.create',
       run: async () => (made.enterprise = (await admin.api.console.enterpriseCreate({ enterpriseName: '审计测试文化有限公司', creditCode: creditCode('91330106MA2AU7D1T'), type: '有限责任公司' })).id),
@@ -158,6 +183,78 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
     { endpoint: 'applyExportJob', action: 'apply.export', by: () => reviewer, run: async () => (await reviewer.api.console.applyExportJob({ projectId: made.call! }), made.call!) },
     { endpoint: 'applyDownloadJob', action: 'apply.download', by: () => reviewer, run: async () => (await reviewer.api.console.applyDownloadJob({ projectId: made.call!, ids: [made.first!] }), made.call!) },
     { endpoint: 'applyBatchPrint', action: 'apply.print', by: () => reviewer, run: async () => (await reviewer.api.console.applyBatchPrint({ projectId: made.call!, ids: [made.first!, made.second!] }), made.call!) },
+    // A call's review round, by staff.
+    { endpoint: 'reviewRoundSave', action: 'review.round.save', run: async () => (await admin.api.console.reviewRoundSave({ projectId: made.call!, ...roundBody() })).projectId },
+    {
+      endpoint: 'reviewAssign',
+      action: 'review.assign',
+      by: () => reviewer,
+      run: async () => {
+        made.inReview = await submitted(made.callForm!);
+        made.reviewExpert = (await insertExpert(server.handle.db)).expertId;
+        await reviewer.api.console.reviewAssign({ projectId: made.call!, applicationIds: [made.inReview], expertIds: [made.reviewExpert] });
+        return made.call!;
+      },
+    },
+    {
+      endpoint: 'reviewUnassign',
+      action: 'review.unassign',
+      by: () => reviewer,
+      run: async () => {
+        const [assigned] = (await reviewer.api.console.reviewAssignmentList({ projectId: made.call!, applicationId: made.inReview! })).list;
+        await reviewer.api.console.reviewUnassign({ id: assigned!.id });
+        return assigned!.id;
+      },
+    },
+    { endpoint: 'reviewAutoAssign', action: 'review.autoAssign', by: () => reviewer, run: async () => (await reviewer.api.console.reviewAutoAssign({ projectId: made.call! }), made.call!) },
+    {
+      endpoint: 'reviewDecisions',
+      action: 'apply.approve',
+      run: async () => (await admin.api.console.reviewDecisions({ projectId: made.call!, applicationIds: [made.inReview!], status: 'approved' }), made.inReview!),
+    },
+    { endpoint: 'reviewExport', action: 'review.export', by: () => reviewer, run: async () => (await reviewer.api.console.reviewExport({ projectId: made.call! }), made.call!) },
+    {
+      endpoint: 'reviewAssignmentImport',
+      action: 'review.import',
+      by: () => reviewer,
+      run: async () => {
+        const workbook = new ExcelJS.Workbook();
+        workbook.addWorksheet('分配').addRows([
+          ['申报编号', '专家账号'],
+          ['NO-SUCH-SERIAL', 'nobody'],
+        ]);
+        const file = new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]);
+        await reviewer.api.console.reviewAssignmentImport({ projectId: made.call!, file, name: '分配.xlsx' });
+        return made.call!;
+      },
+    },
+    // The expert workspace: the expert is the actor.
+    {
+      endpoint: 'myReviewDeclare',
+      action: 'review.declare',
+      by: () => expert(),
+      run: async () => {
+        expertClient = await newExpert(server);
+        const app = await submittedApplication(server);
+        const round = await createRound(server.handle.db, app.projectId);
+        made.reviewedCall = app.projectId;
+        made.assignment = (await assign(server.handle.db, { roundId: round.id, applicationId: app.applicationId, expertId: expert().expertId })).id;
+        return (await expert().api.console.myReviewDeclare({ id: made.assignment, conflict: false })).id;
+      },
+    },
+    {
+      endpoint: 'myReviewSave',
+      action: 'review.submit',
+      by: () => expert(),
+      run: async () => (await expert().api.console.myReviewSave({ id: made.assignment!, scores: { quality: 8, impact: 50 }, recommendation: 'fund', version: 0, submit: true })).id,
+    },
+    { endpoint: 'reviewReopen', action: 'review.reopen', run: async () => (await admin.api.console.reviewReopen({ id: made.assignment!, reason: '评分理由需补充' })).id },
+    {
+      endpoint: 'reviewRoundNew',
+      action: 'review.round.new',
+      run: async () => (await admin.api.console.reviewRoundNew({ projectId: made.reviewedCall!, ...roundBody() })).projectId,
+    },
+    { endpoint: 'myProfileUpdate', action: 'expert.interests', by: () => expert(), run: async () => (await expert().api.console.myProfileUpdate({ declaredInterests: '某剧院' }), expert().expertId) },
     { endpoint: 'logout', action: 'staff.logout', by: () => temp(), run: async () => (await temp().api.console.logout(), temp().staffId) },
   ];
 
@@ -197,6 +294,7 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
     province = (await server.client().api.base.regions()).find((r) => r.level === 1)!.id;
     const { projectId, formIds } = await createCall(server.handle.db, 'open');
     made.call = projectId;
+    made.callForm = formIds[0]!;
     made.first = await submitted(formIds[0]!);
     made.second = await submitted(formIds[0]!);
     made.third = await submitted(formIds[0]!);
@@ -204,7 +302,7 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
   afterAll(() => server?.close());
 
   it('has a step for every console endpoint that changes something or hands data out', () => {
-    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint'));
+    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint' || e.name === 'reviewExport'));
     expect([...new Set(steps.map((s) => s.endpoint))].sort()).toEqual(audited.map((e) => e.name).sort());
   });
 

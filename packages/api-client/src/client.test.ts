@@ -259,4 +259,15 @@ describe('upload', () => {
     expect(seen[0]?.headers.authkey).toBe('t0k3n');
     expect(seen[0]?.body).toContain('filename="a.pdf"');
   });
+
+  it('sends any multipart declaration its file as the field `file`, params in the path', async () => {
+    answer = (_req, res) => envelope(res, 200, { created: 1, skipped: [], minLoad: 0, maxLoad: 1, rows: 1, problems: [] });
+    const { api } = client();
+    api.session.set(userInfo);
+    const result = await api.console.reviewAssignmentImport({ projectId: 7, file: new Blob(['PK']), name: '分配.xlsx' });
+    expect(result.created).toBe(1);
+    expect(seen[0]?.url).toBe('/api/console/project/7/review/assignments/import');
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('name="file"');
+  });
 });

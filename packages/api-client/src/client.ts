@@ -6,6 +6,7 @@ import {
   type EndpointData,
   type EndpointDeclaration,
   type EndpointInput,
+  type MultipartInput,
 } from './endpoint';
 import { endpoints, type Endpoints } from './endpoints';
 import { envelopeSchema, Errno } from './envelope';
@@ -49,11 +50,7 @@ type GroupFunctions<G> = { [K in keyof G]: G[K] extends EndpointDeclaration ? En
 
 type ClientGroups = { [G in keyof Endpoints]: GroupFunctions<Endpoints[G]> };
 
-export interface UploadInput {
-  file: Blob;
-  /** File name sent to the server; defaults to the File's own name. */
-  name?: string;
-}
+export type UploadInput = MultipartInput;
 
 export type ApiClient = Omit<ClientGroups, 'files'> & {
   files: Omit<GroupFunctions<Endpoints['files']>, 'upload'> & {
@@ -71,6 +68,13 @@ export type ApiClient = Omit<ClientGroups, 'files'> & {
   /** Call any declaration directly. */
   call<E extends EndpointDeclaration>(endpoint: E, input?: EndpointInput<E>, options?: CallOptions): Promise<EndpointData<E>>;
 };
+
+/** A multipart body: the file as the field `file`. */
+function formOf(input: MultipartInput): FormData {
+  const form = new FormData();
+  form.append('file', input.file, input.name ?? (input.file as File).name ?? 'file');
+  return form;
+}
 
 function shapeKeys(schema: z.ZodType | undefined): Set<string> {
   return schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : new Set();
@@ -180,7 +184,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       const response = await http(url, {
         method: endpoint.method,
-        ...(endpoint.body ? { json: body } : {}),
+        ...(endpoint.multipart ? { body: formOf(input as unknown as MultipartInput) } : endpoint.body ? { json: body } : {}),
         ...(cached ? { headers: { 'If-None-Match': cached.etag } } : {}),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       });
@@ -203,9 +207,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function upload(input: UploadInput, uploadOptions: UploadOptions = {}): Promise<Upload> {
     const endpoint = endpoints.files.upload;
-    const form = new FormData();
-    const name = input.name ?? (input.file as File).name ?? 'file';
-    form.append('file', input.file, name);
+    const form = formOf(input);
     const url = `${baseUrl}${endpoint.path}`;
     const token = session.getToken();
     if (uploadOptions.onProgress && typeof XMLHttpRequest !== 'undefined') {

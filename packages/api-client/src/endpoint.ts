@@ -56,7 +56,15 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : unknown;
 type Merge<A, B, C> = (unknown extends A ? object : A) & (unknown extends B ? object : B) & (unknown extends C ? object : C);
 
 /** What a typed function takes: params, query and body fields in one object. */
-export type EndpointInput<E extends EndpointDeclaration> = Merge<InputOf<E['params']>, InputOf<E['query']>, InputOf<E['body']>>;
+export type EndpointInput<E extends EndpointDeclaration> = Merge<InputOf<E['params']>, InputOf<E['query']>, InputOf<E['body']>> &
+  (E['multipart'] extends true ? MultipartInput : unknown);
+
+/** The file of a multipart declaration, sent as the field `file`. */
+export interface MultipartInput {
+  file: Blob;
+  /** File name sent to the server; defaults to the File's own name. */
+  name?: string;
+}
 /** What a typed function resolves to. */
 export type EndpointData<E extends EndpointDeclaration> = z.output<E['data']>;
 

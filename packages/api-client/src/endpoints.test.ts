@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPath, buildQuery, pathParamNames } from './endpoint';
-import { endpointList, REVIEWER_ENDPOINTS } from './endpoints';
+import { endpointList, EXPERT_ENDPOINTS, REVIEWER_ENDPOINTS } from './endpoints';
 
 // The 24 calls the portal makes, as the product specification lists them.
 const SPEC_CALLS = [
@@ -89,9 +89,15 @@ describe('paths and queries', () => {
 describe('what declarations say beyond the schemas', () => {
   it('lets reviewers call the review screens and their own session, and nothing else of the console', () => {
     expect([...REVIEWER_ENDPOINTS].sort()).toEqual(
-      ['login', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport'].sort(),
     );
     for (const { id, declaration } of endpointList) if (declaration.roles) expect(declaration.auth, id).toBe('staff');
+  });
+
+  it('lets experts call their session and their own assignments, and nothing of staff screens', () => {
+    expect([...EXPERT_ENDPOINTS].sort()).toEqual(
+      ['login', 'invitationAccept', 'logout', 'me', 'myReviewList', 'myReviewGet', 'myReviewDeclare', 'myReviewSave', 'myReviewFile', 'myProfile', 'myProfileUpdate'].sort(),
+    );
   });
 
   it('shares only public reads that every visitor sees alike', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDeclaration } from './endpoint';
+import type { StaffRole } from './schemas/console';
 import {
   accessPasswordBody,
   editPasswordBody,
@@ -62,7 +63,35 @@ import {
   staffLoginBody,
   staffLoginResultSchema,
   staffSchema,
+  expertAccountBody,
+  expertAccountSchema,
+  expertInterestsBody,
+  inviteExpertBody,
 } from './schemas/console';
+import {
+  acceptInvitationBody,
+  applicantReviewCommentsSchema,
+  assignBody,
+  assignImportResultSchema,
+  assignResultSchema,
+  autoAssignBody,
+  declarationBody,
+  decisionsBody,
+  decisionsResultSchema,
+  myProfileSchema,
+  myReviewListQuery,
+  myReviewSchema,
+  myReviewSummarySchema,
+  rankingQuery,
+  rankingSchema,
+  reopenBody,
+  reviewAssignmentListQuery,
+  reviewAssignmentSchema,
+  reviewProgressSchema,
+  reviewRoundBody,
+  reviewRoundSchema,
+  reviewSaveBody,
+} from './schemas/review';
 import {
   categoryQuery,
   categorySchema,
@@ -224,6 +253,10 @@ export const endpoints = {
       method: 'GET', path: '/api/project/{projectId}/form/{formId}/download/status', summary: '打包任务状态', auth: 'user', response: 'json',
       params: formParams, query: downloadStatusQuery, data: downloadJobSchema,
     }),
+    reviewComments: defineEndpoint({
+      method: 'GET', path: '/api/project/form/{id}/reviewComments', summary: '评审专家给申报人的意见（已作出决定且评审方案允许时；不含专家身份）', auth: 'user', response: 'json',
+      params: idParams, data: applicantReviewCommentsSchema,
+    }),
     batchPrint: defineEndpoint({
       method: 'GET', path: '/api/project/{projectId}/form/all/batchPrint', summary: '批量打印数据', auth: 'user', response: 'json',
       params: batchPrintParams, query: batchPrintQuery, data: batchPrintResultSchema,
@@ -286,11 +319,11 @@ export const endpoints = {
       body: staffLoginBody, data: staffLoginResultSchema,
     }),
     logout: consoleEndpoint({
-      method: 'POST', path: '/api/console/logout', summary: '工作人员退出登录', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      method: 'POST', path: '/api/console/logout', summary: '工作人员退出登录', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       data: emptyData,
     }),
     me: consoleEndpoint({
-      method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       data: staffSchema,
     }),
     auditList: consoleEndpoint({
@@ -490,6 +523,102 @@ export const endpoints = {
       method: 'GET', path: '/api/console/project/{projectId}/batchPrint', summary: '所选申报的批量打印数据', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
       params: z.object({ projectId: idSchema }), query: consoleBatchPrintQuery, data: batchPrintResultSchema,
     }),
+
+    // Expert review (issue 12). Staff: a call's round, assignments, progress, ranking, decisions.
+    reviewRoundGet: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review', summary: '项目的当前评审轮次（未设置时为 null）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), data: reviewRoundSchema.nullable(),
+    }),
+    reviewRoundSave: consoleEndpoint({
+      method: 'PUT', path: '/api/console/project/{projectId}/review', summary: '设置评审方案与阶段（已有评分后只能改时间、人数、阈值与提醒）', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), body: reviewRoundBody, data: reviewRoundSchema,
+    }),
+    reviewRoundNew: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/rounds', summary: '新建评审轮次（沿用当前方案，可修改）', auth: 'staff', response: 'json',
+      params: z.object({ projectId: idSchema }), body: reviewRoundBody, data: reviewRoundSchema,
+    }),
+    reviewAssignmentList: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review/assignments', summary: '当前轮次的评审分配', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), query: reviewAssignmentListQuery, data: paged(reviewAssignmentSchema),
+    }),
+    reviewAssign: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/assignments', summary: '分配评审：所选申报 × 所选专家（跳过已分配与利益冲突）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), body: assignBody, data: assignResultSchema,
+    }),
+    reviewAutoAssign: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/auto-assign', summary: '自动分配：按分类与专长匹配、负载均衡、避开利益冲突', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), body: autoAssignBody, data: assignResultSchema,
+    }),
+    reviewUnassign: consoleEndpoint({
+      method: 'DELETE', path: '/api/console/review/assignment/{id}', summary: '取消分配（尚未评分时）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: idParams, data: emptyData,
+    }),
+    reviewReopen: consoleEndpoint({
+      method: 'POST', path: '/api/console/review/assignment/{id}/reopen', summary: '重新开放已提交的评审（须填写原因，记入日志）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: idParams, body: reopenBody, data: reviewAssignmentSchema,
+    }),
+    reviewProgress: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review/progress', summary: '各专家的评审进度', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), data: reviewProgressSchema,
+    }),
+    reviewRanking: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review/ranking', summary: '评审排名：平均分、中位数、去掉最高最低分后的平均分、极差与分歧标记', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), query: rankingQuery, data: rankingSchema,
+    }),
+    reviewDecisions: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/decisions', summary: '按评审结果批量通过或不通过', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), body: decisionsBody, data: decisionsResultSchema,
+    }),
+    reviewExport: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/review/export', summary: '导出评审结果（.xlsx：排名、评分明细、分配）', auth: 'staff', response: 'link', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), query: staffJobFileQuery, data: z.instanceof(Blob),
+    }),
+    reviewAssignmentImport: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/review/assignments/import', summary: '从 .xlsx 导入评审分配（列：申报编号、专家账号；multipart，字段 file）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      multipart: true, params: z.object({ projectId: idSchema }), data: assignImportResultSchema,
+    }),
+    expertInvite: consoleEndpoint({
+      method: 'POST', path: '/api/console/expert/{id}/account', summary: '邀请专家评审：开通评审账号并发送邀请（未接受时可重发）', auth: 'staff', response: 'json',
+      params: idParams, body: inviteExpertBody, data: expertAccountSchema,
+    }),
+    expertAccountUpdate: consoleEndpoint({
+      method: 'PUT', path: '/api/console/expert/{id}/account', summary: '停用或启用专家的评审账号（专家库条目保留）', auth: 'staff', response: 'json',
+      params: idParams, body: expertAccountBody, data: expertAccountSchema,
+    }),
+    invitationAccept: consoleEndpoint({
+      method: 'POST', path: '/api/console/invitation', summary: '专家接受邀请并设置密码', auth: 'public', response: 'json', rateLimited: true,
+      body: acceptInvitationBody, data: z.object({ account: z.string() }),
+    }),
+
+    // The expert workspace: an expert's own assignments and nothing else.
+    myReviewList: consoleEndpoint({
+      method: 'GET', path: '/api/console/my/reviews', summary: '我的评审任务', auth: 'staff', response: 'json', roles: ['expert'],
+      query: myReviewListQuery, data: paged(myReviewSummarySchema),
+    }),
+    myReviewGet: consoleEndpoint({
+      method: 'GET', path: '/api/console/my/reviews/{id}', summary: '一项评审任务：声明前只有标题，声明无利益冲突后可见申报内容', auth: 'staff', response: 'json', roles: ['expert'],
+      params: idParams, data: myReviewSchema,
+    }),
+    myReviewDeclare: consoleEndpoint({
+      method: 'POST', path: '/api/console/my/reviews/{id}/declaration', summary: '利益冲突声明', auth: 'staff', response: 'json', roles: ['expert'],
+      params: idParams, body: declarationBody, data: myReviewSchema,
+    }),
+    myReviewSave: consoleEndpoint({
+      method: 'PUT', path: '/api/console/my/reviews/{id}', summary: '保存评审草稿或提交评审', auth: 'staff', response: 'json', roles: ['expert'],
+      params: idParams, body: reviewSaveBody, data: myReviewSchema,
+    }),
+    myReviewFile: consoleEndpoint({
+      method: 'GET', path: '/api/console/my/reviews/{id}/files/{fileId}', summary: '申报附件（匿名评审时文件名已隐去）', auth: 'staff', response: 'link', roles: ['expert'],
+      params: z.object({ id: idSchema, fileId: idSchema }), data: z.instanceof(Blob),
+    }),
+    myProfile: consoleEndpoint({
+      method: 'GET', path: '/api/console/my/profile', summary: '我的专家信息与利益关联', auth: 'staff', response: 'json', roles: ['expert'],
+      data: myProfileSchema,
+    }),
+    myProfileUpdate: consoleEndpoint({
+      method: 'PUT', path: '/api/console/my/profile', summary: '修改我的利益关联', auth: 'staff', response: 'json', roles: ['expert'],
+      body: expertInterestsBody, data: myProfileSchema,
+    }),
   },
 } as const satisfies Record<string, Record<string, EndpointDeclaration>>;
 
@@ -509,9 +638,14 @@ export const endpointList: readonly NamedEndpoint[] = Object.entries(endpoints).
   Object.entries(members).map(([name, declaration]) => ({ id: `${group}.${name}`, group, name, declaration: declaration as EndpointDeclaration })),
 );
 
-/** Console endpoints a reviewer may call (from each declaration's `roles`); the rest are for admins. */
-export const REVIEWER_ENDPOINTS: readonly (keyof Endpoints['console'])[] = (
-  Object.entries(endpoints.console) as [keyof Endpoints['console'], EndpointDeclaration][]
-)
-  .filter(([, declaration]) => declaration.auth !== 'staff' || declaration.roles?.includes('reviewer'))
-  .map(([name]) => name);
+/** Console endpoints a role may call (from each declaration's `roles`, admins when it names none). */
+export function consoleEndpointsFor(role: StaffRole): (keyof Endpoints['console'])[] {
+  return (Object.entries(endpoints.console) as [keyof Endpoints['console'], EndpointDeclaration][])
+    .filter(([, declaration]) => declaration.auth !== 'staff' || (declaration.roles ?? ['admin']).includes(role))
+    .map(([name]) => name);
+}
+
+/** Console endpoints a reviewer may call; the rest are for admins (and experts' own). */
+export const REVIEWER_ENDPOINTS: readonly (keyof Endpoints['console'])[] = consoleEndpointsFor('reviewer');
+/** What an expert may call: their session and their own assignments, nothing of staff screens. */
+export const EXPERT_ENDPOINTS: readonly (keyof Endpoints['console'])[] = consoleEndpointsFor('expert');

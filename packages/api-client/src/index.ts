@@ -15,3 +15,5 @@ export * from './schemas/project';
 export * from './forms';
 export * from './labels';
 export * from './schemas/console';
+export * from './schemas/review';
+export * from './review-scoring';

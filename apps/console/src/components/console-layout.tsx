@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Anchor, AppShell, Badge, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { STAFF_ROLE_LABELS } from '@flagship/api-client';
 import { Link, Navigate, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { navItemsFor, type NavItem } from '../lib/navigation';
 import { loadStaff, refreshSession, retryStaff, signOut, useStaff, useStaffState } from '../lib/session';
 import { ErrorState } from './states';
 
-const GROUP_ORDER: NavItem['group'][] = ['内容管理', '审核', '系统'];
+const GROUP_ORDER: NavItem['group'][] = ['专家评审', '内容管理', '审核', '系统'];
 
 /** Children only for a signed-in member of staff; anonymous visitors go to /login. */
 export function StaffGate({ children }: { children: ReactNode }) {
@@ -56,26 +57,40 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const items = navItemsFor(staff.role);
+  // Experts also review on a tablet: below the md breakpoint their navigation folds behind a button.
+  const expert = staff.role === 'expert';
+  const [navOpened, nav] = useDisclosure(false);
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [location.key, closeNav]);
   const logout = async () => {
     await signOut();
     void navigate('/login', { replace: true });
   };
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding="lg" className="fc-shell">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: expert ? 'md' : 0, collapsed: { mobile: !navOpened } }}
+      padding="lg"
+      className="fc-shell"
+      data-role={staff.role}
+    >
       <a href="#main" className="fc-skip-link">
         跳到主要内容
       </a>
       <AppShell.Header className="fc-header">
         <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="white" className="fc-brand">
-            <Text span ff="heading" fw={700} fz={18}>
-              艺术旗舰项目
-            </Text>
-            <Text span fz={14} ml={8} opacity={0.85}>
-              管理后台
-            </Text>
-          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            {expert && <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="md" size="sm" color="white" aria-label={navOpened ? '收起导航' : '展开导航'} aria-expanded={navOpened} />}
+            <Anchor component={Link} to="/" underline="never" c="white" className="fc-brand">
+              <Text span ff="heading" fw={700} fz={18}>
+                艺术旗舰项目
+              </Text>
+              <Text span fz={14} ml={8} opacity={0.85}>
+                {expert ? '专家评审' : '管理后台'}
+              </Text>
+            </Anchor>
+          </Group>
           <Group gap="md" wrap="nowrap">
             <Anchor href="/" target="_blank" rel="noopener noreferrer" c="white" size="sm" className="fc-header__link">
               <Group gap={4} wrap="nowrap">

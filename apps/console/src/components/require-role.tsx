@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { STAFF_ROLE_LABELS } from '@flagship/api-client';
 import { canCall } from '../lib/navigation';
 import { useStaff } from '../lib/session';
 import { TONE } from '../lib/tones';
@@ -11,7 +12,7 @@ export function RequireEndpoint({ endpoint, children }: { endpoint: string; chil
   if (!canCall(staff.role, endpoint)) {
     return (
       <Alert color={TONE.warning} icon={<IconLock size={18} />} title="没有权限" mt="lg">
-        您的账号（审核员）不能使用此功能，请联系管理员。
+        您的账号（{STAFF_ROLE_LABELS[staff.role]}）不能使用此功能，请联系管理员。
       </Alert>
     );
   }

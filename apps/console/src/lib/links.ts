@@ -9,6 +9,11 @@ export function jobFileUrl(name: string): string {
   return `${buildPath(endpoints.console.jobFile.path, { name })}${buildQuery({ authkey: session.getToken() })}`;
 }
 
+/** The call's review as a workbook (ranking, every score, the assignments). */
+export function reviewExportUrl(projectId: number): string {
+  return `${buildPath(endpoints.console.reviewExport.path, { projectId })}${buildQuery({ authkey: session.getToken() })}`;
+}
+
 /** The console's own print view of the chosen applications. */
 export function printPath(projectId: number, ids: number[]): string {
   return `/print${buildQuery({ projectId, ids })}`;

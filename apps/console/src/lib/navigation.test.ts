@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canCall, homePath, NAV_ITEMS, navItemsFor, safeRedirect } from './navigation';
 
 describe('role-aware navigation', () => {
-  it('shows admins every screen', () => {
-    expect(navItemsFor('admin')).toEqual(NAV_ITEMS);
+  it('shows admins every staff screen', () => {
+    expect(navItemsFor('admin')).toEqual(NAV_ITEMS.filter((item) => item.group !== '专家评审'));
     expect(homePath('admin')).toBe('/projects');
   });
 
@@ -15,6 +15,17 @@ describe('role-aware navigation', () => {
     expect(canCall('reviewer', 'applyReview')).toBe(true);
     expect(canCall('reviewer', 'projectCreate')).toBe(false);
     expect(homePath('reviewer')).toBe('/review/authentications');
+  });
+
+  it('shows experts their workspace only, and sends them to 我的评审', () => {
+    expect(navItemsFor('expert').map((item) => item.label)).toEqual(['我的评审', '我的信息']);
+    expect(homePath('expert')).toBe('/reviews');
+    expect(canCall('expert', 'myReviewSave')).toBe(true);
+    expect(canCall('expert', 'applyList')).toBe(false);
+    expect(canCall('expert', 'projectList')).toBe(false);
+    // The workspace is the experts' own: staff do not see it.
+    expect(navItemsFor('admin').map((item) => item.label)).not.toContain('我的评审');
+    expect(navItemsFor('reviewer').map((item) => item.label)).not.toContain('我的评审');
   });
 
   it('follows only paths inside the console after login', () => {

@@ -1,4 +1,4 @@
-import { REVIEWER_ENDPOINTS, type StaffRole } from '@flagship/api-client';
+import { consoleEndpointsFor, STAFF_ROLES, type StaffRole } from '@flagship/api-client';
 import { isScreen, ROUTES, type NavGroup, type NavIcon } from '../routes';
 
 type ConsoleEndpoint = string;
@@ -15,11 +15,11 @@ export interface NavItem {
 /** The screens of the route table that have a place in the side navigation, in its order. */
 export const NAV_ITEMS: NavItem[] = ROUTES.filter(isScreen).flatMap(({ path, endpoint, nav }) => (nav && endpoint ? [{ to: path, endpoint, ...nav }] : []));
 
-const reviewerEndpoints = new Set<string>(REVIEWER_ENDPOINTS);
+const callable = new Map(STAFF_ROLES.map((role) => [role, new Set<string>(consoleEndpointsFor(role))]));
 
-/** Admins may call every console endpoint; reviewers those the contract lists for them. */
+/** What the contract lets the role call (each declaration's `roles`): experts only their own workspace. */
 export function canCall(role: StaffRole, endpoint: ConsoleEndpoint): boolean {
-  return role === 'admin' || reviewerEndpoints.has(endpoint);
+  return callable.get(role)?.has(endpoint) ?? false;
 }
 
 export function navItemsFor(role: StaffRole): NavItem[] {

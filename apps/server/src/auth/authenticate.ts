@@ -1,4 +1,4 @@
-import { Errno, type EndpointDeclaration, type StaffRole } from '@flagship/api-client';
+import { Errno, STAFF_ROLE_LABELS, type EndpointDeclaration, type StaffRole } from '@flagship/api-client';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError, forbidden } from '../http/errors';
@@ -36,7 +36,8 @@ export async function authenticate(db: Database, req: FastifyRequest, declaratio
   if (declaration.auth === 'user' && principal.kind !== 'user') throw new AppError(Errno.FORBIDDEN, '请使用申报账号登录');
   if (declaration.auth === 'staff') {
     if (principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
-    if (!(declaration.roles ?? ADMINS_ONLY).includes(principal.role)) throw forbidden('无权执行此操作：仅管理员可用');
+    const roles = declaration.roles ?? ADMINS_ONLY;
+    if (!roles.includes(principal.role)) throw forbidden(`无权执行此操作：仅${roles.map((r) => STAFF_ROLE_LABELS[r]).join('或')}可用`);
   }
   return principal;
 }

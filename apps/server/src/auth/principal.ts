@@ -1,4 +1,5 @@
-export type StaffRole = 'admin' | 'reviewer';
+export type { StaffRole } from '@flagship/api-client';
+import type { StaffRole } from '@flagship/api-client';
 
 /** Who is calling: an applicant or a member of staff, with the session they called with. */
 export type Principal =

@@ -33,8 +33,13 @@ function parseAccount(raw: string): string {
   return account.data;
 }
 
+/** Roles an operator gives: an expert's account comes from the console's invitation, tied to the library entry. */
+const OPERATOR_ROLES = STAFF_ROLES.filter((role) => role !== 'expert');
+
 function checkRole(role: string): StaffRole {
-  if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new AppError(Errno.INVALID_INPUT, `角色：应为 ${STAFF_ROLES.join(' 或 ')}`);
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) {
+    throw new AppError(Errno.INVALID_INPUT, `角色：应为 ${OPERATOR_ROLES.join(' 或 ')}（评审专家的账号在控制台专家库中邀请开通）`);
+  }
   return role as StaffRole;
 }
 
@@ -79,6 +84,7 @@ export async function updateStaff(
   return db.transaction(async (tx) => {
     const member = await lockStaffByAccount(tx, account);
     if (!member) throw new AppError(Errno.NOT_FOUND, `账号 ${account} 不存在`);
+    if (member.role === 'expert' && role !== undefined) throw new AppError(Errno.CONFLICT, `${account} 是评审专家的账号，角色不能更改`);
     const next = { role: role ?? (member.role as StaffRole), disabled: input.disabled ?? member.disabled };
     if (member.role === 'admin' && !member.disabled && (next.role !== 'admin' || next.disabled)) {
       // Lock every enabled admin, so two changes at once cannot each leave only the other one.

@@ -18,7 +18,8 @@ const USAGE = `Usage:
   pnpm staff:update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable]
 --password-stdin reads the password from the first line of standard input instead
 (e.g. printf '%s\n' "$PASSWORD" | pnpm staff:create --account ops --password-stdin --role admin).
-A new password or --disable ends the member's open sessions.`;
+A new password or --disable ends the member's open sessions.
+Experts' review accounts are opened by invitation in the console (专家库), not here.`;
 
 const OPTIONS = {
   account: { type: 'string' },

@@ -29,13 +29,15 @@ import {
   projects,
   regions,
   settings,
+  reviewAssignments,
+  reviewRounds,
   staff,
   uploads,
   users,
   type FormFieldDefinition,
 } from './schema';
 import { searchQuery } from './search';
-import { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_ADMIN, DEMO_APPLICANT_PASSWORD, seedDatabase, type SeedResult } from './seed';
+import { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_ADMIN, DEMO_APPLICANT_PASSWORD, DEMO_EXPERT_PASSWORD, DEMO_EXPERTS, seedDatabase, type SeedResult } from './seed';
 
 type Searchable = typeof projects | typeof policies | typeof experts | typeof enterprises;
 
@@ -190,6 +192,21 @@ function suite(driver: 'pglite' | 'postgres', open: () => Promise<{ handle: Data
     expect(admin?.disabled).toBe(false);
     expect(admin?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword(DEMO_ADMIN.password, admin?.passwordHash)).toBe(true);
+  });
+
+  it('seeds a review round in progress: expert accounts that sign in, assignments, scores with their totals, a declared conflict', async () => {
+    expect(seed.counts.reviewAssignments).toBe(6);
+    const accounts = await handle.db.select().from(staff).where(eq(staff.role, 'expert'));
+    expect(accounts.map((a) => a.account).sort()).toEqual(DEMO_EXPERTS.map((e) => e.account).sort());
+    expect(accounts.every((a) => a.expertId !== null && !a.disabled)).toBe(true);
+    expect(await verifyPassword(DEMO_EXPERT_PASSWORD, accounts[0]?.passwordHash)).toBe(true);
+    const [round] = await handle.db.select().from(reviewRounds);
+    expect(round?.reviewStartsAt.getTime()).toBeLessThan(seededAt.getTime());
+    expect(round?.reviewEndsAt.getTime()).toBeGreaterThan(seededAt.getTime());
+    const assigned = await handle.db.select().from(reviewAssignments);
+    expect(assigned.map((a) => a.status).sort()).toEqual(['assigned', 'conflict', 'declared', 'submitted', 'submitted', 'submitted']);
+    // (40 × 0.9 + 30 × 0.8 + 30 × 0.8) / 100 × 100
+    expect(assigned.filter((a) => a.status === 'submitted').map((a) => a.total).sort()).toEqual([60, 80, 84]);
   });
 
   it('seeds review work: applicants, applications in every review state with serials and receipts, and pending authentications', async () => {

@@ -5,13 +5,17 @@
 import {
   ACTOR_KINDS,
   APPLY_STATUSES,
+  ASSIGNMENT_STATUSES,
   CATEGORY_KINDS,
+  PEER_VISIBILITY,
+  REVIEW_RECOMMENDATIONS,
   DOWNLOAD_STATUSES,
   ENTERPRISE_AUTH_STATUS,
   STAFF_JOB_KINDS,
   STAFF_JOB_STATUSES,
   STAFF_ROLES,
   type ApplyStatus,
+  type Criterion,
   type FormField,
 } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
@@ -172,9 +176,32 @@ export const staff = pgTable(
     name: text('name').notNull().default(''),
     role: text('role', { enum: STAFF_ROLES }).notNull().default('reviewer'),
     disabled: boolean('disabled').notNull().default(false),
+    /** For the role `expert`: the library entry this account reviews as (one account per entry). */
+    expertId: integer('expert_id')
+      .unique('staff_expert_unique')
+      .references((): AnyPgColumn => experts.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [check('staff_role_check', sql`${t.role} in (${oneOf(STAFF_ROLES)})`)],
+  (t) => [
+    check('staff_role_check', sql`${t.role} in (${oneOf(STAFF_ROLES)})`),
+    check('staff_expert_check', sql`(${t.role} = 'expert') = (${t.expertId} is not null)`),
+  ],
+);
+
+/** An expert's invitation: a one-time link to set the password of their review account. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: id(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique('staff_invitations_token_hash_unique'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+  },
+  (t) => [index('staff_invitations_staff_idx').on(t.staffId)],
 );
 
 export const staffSessions = pgTable(
@@ -303,6 +330,10 @@ export const experts = pgTable(
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
     /** HTML. */
     biography: text('biography').notNull().default(''),
+    /** Organisations the expert works for or with, one per line: checked against applicants. */
+    declaredInterests: text('declared_interests').notNull().default(''),
+    /** Enterprises of the library the expert has an interest in. */
+    interestEnterpriseIds: jsonb('interest_enterprise_ids').$type<number[]>().notNull().default([]),
     published: boolean('published').notNull().default(false),
     searchVector: searchVector(),
     sort: integer('sort').notNull().default(0),
@@ -642,3 +673,90 @@ export const deadlineReminders = pgTable('deadline_reminders', {
   deadline: timestamptz('deadline').notNull(),
   sentAt: timestamptz('sent_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Expert review (issue 12): a call's rounds, the experts assigned to its applications, their scores.
+
+/** A call's review round: the scheme (frozen once a score is in) and the phases' dates. */
+export const reviewRounds = pgTable(
+  'review_rounds',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: the highest is the call's current round. */
+    number: integer('number').notNull(),
+    criteria: jsonb('criteria').$type<Criterion[]>().notNull(),
+    applicantComments: boolean('applicant_comments').notNull().default(false),
+    blind: boolean('blind').notNull().default(false),
+    peerVisibility: text('peer_visibility', { enum: PEER_VISIBILITY }).notNull().default('never'),
+    reviewStartsAt: timestamptz('review_starts_at').notNull(),
+    reviewEndsAt: timestamptz('review_ends_at').notNull(),
+    expertsPerApplication: integer('experts_per_application').notNull().default(3),
+    disagreementThreshold: numeric('disagreement_threshold', { mode: 'number' }).notNull().default(20),
+    reminderDaysBefore: integer('reminder_days_before').notNull().default(2),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('review_rounds_project_number_unique').on(t.projectId, t.number),
+    check('review_rounds_peer_visibility_check', sql`${t.peerVisibility} in (${oneOf(PEER_VISIBILITY)})`),
+  ],
+);
+
+/**
+ * One expert on one application in one round, with the declaration and the review. A conflicted
+ * assignment stays as the record of its declaration; staff assign someone else.
+ */
+export const reviewAssignments = pgTable(
+  'review_assignments',
+  {
+    id: id(),
+    roundId: integer('round_id')
+      .notNull()
+      .references(() => reviewRounds.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    expertId: integer('expert_id')
+      .notNull()
+      .references(() => experts.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ASSIGNMENT_STATUSES }).notNull().default('assigned'),
+    conflictReason: text('conflict_reason'),
+    declaredAt: timestamptz('declared_at'),
+    /** Per criterion key. */
+    scores: jsonb('scores').$type<Record<string, number>>().notNull().default({}),
+    /** Weighted total on a 0–100 scale, kept with the scores for the ranking. */
+    total: numeric('total', { mode: 'number' }),
+    recommendation: text('recommendation', { enum: REVIEW_RECOMMENDATIONS }),
+    commentToStaff: text('comment_to_staff').notNull().default(''),
+    commentToApplicant: text('comment_to_applicant').notNull().default(''),
+    /** Optimistic concurrency for the expert's saves: bumped on every save. */
+    version: integer('version').notNull().default(0),
+    savedAt: timestamptz('saved_at'),
+    submittedAt: timestamptz('submitted_at'),
+    assignedBy: integer('assigned_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_assignments_unique').on(t.roundId, t.applicationId, t.expertId),
+    index('review_assignments_expert_idx').on(t.expertId, t.status),
+    index('review_assignments_round_idx').on(t.roundId, t.applicationId),
+    check('review_assignments_status_check', sql`${t.status} in (${oneOf(ASSIGNMENT_STATUSES)})`),
+    check('review_assignments_recommendation_check', sql`${t.recommendation} is null or ${t.recommendation} in (${oneOf(REVIEW_RECOMMENDATIONS)})`),
+  ],
+);
+
+/** Review reminders sent: `before` the reviewing phase closes and once it has `passed`. */
+export const reviewReminders = pgTable(
+  'review_reminders',
+  {
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => reviewAssignments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['before', 'passed'] }).notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.kind] })],
+);

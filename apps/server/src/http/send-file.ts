@@ -61,6 +61,12 @@ export interface StoredFile {
   size?: number;
 }
 
+/** An upload as a download under `name`: images open in the browser, the rest are saved. */
+export function uploadFile(upload: { storageKey: string; mime: string; sha256: string; size: number }, name: string): StoredFile {
+  const disposition = upload.mime.startsWith('image/') ? 'inline' : 'attachment';
+  return { key: upload.storageKey, mime: upload.mime, name, disposition, etag: upload.sha256, size: upload.size };
+}
+
 /**
  * Stream an object from storage as a download, honouring one byte range (206, or 416 when it
  * starts past the end); memory stays bounded whatever the size. Null when storage holds no such

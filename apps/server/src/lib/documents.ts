@@ -1,9 +1,14 @@
 import {
   APPLY_STATUS_LABELS,
+  ASSIGNMENT_STATUS_LABELS,
+  REVIEW_RECOMMENDATION_LABELS,
   fieldValueToText,
   type ApplyStatus,
+  type AssignmentStatus,
+  type Criterion,
   type FormField,
   type FormFieldOf,
+  type ReviewRecommendation,
   type TextLookups,
 } from '@flagship/api-client';
 import {
@@ -40,6 +45,25 @@ export interface ApplicationDocument {
   fields: FormField[];
   data: Record<string, unknown>;
   lookups: TextLookups;
+  /** Staff's copy only: the experts' submitted reviews, with their names. */
+  reviews?: ReviewSummary | null;
+}
+
+/** The experts' submitted reviews of the application, for staff. */
+export interface ReviewSummary {
+  roundNumber: number;
+  criteria: Criterion[];
+  reviews: {
+    expertName: string;
+    status: AssignmentStatus;
+    scores: Record<string, number>;
+    total: number | null;
+    recommendation: ReviewRecommendation | null;
+    commentToStaff: string;
+    commentToApplicant: string;
+    submittedAt: Date | null;
+  }[];
+  figures: { reviews: number; mean: number | null; median: number | null; trimmedMean: number | null; spread: number | null };
 }
 
 type Block = Paragraph | Table;
@@ -60,6 +84,7 @@ export async function applicationDocx(doc: ApplicationDocument): Promise<Buffer>
     ]),
   ];
   for (const field of doc.fields) children.push(...fieldBlocks(field, doc.data[field.key], doc.lookups, lists));
+  if (doc.reviews) children.push(...reviewBlocks(doc.reviews));
   if (doc.sha256) {
     children.push(
       new Paragraph({
@@ -89,6 +114,38 @@ export async function applicationDocx(doc: ApplicationDocument): Promise<Buffer>
     sections: [{ children }],
   });
   return Packer.toBuffer(document);
+}
+
+const figure = (value: number | null) => (value === null ? '—' : String(value));
+
+/** 评审意见汇总: the figures over the submitted totals, then each review. */
+function reviewBlocks(summary: ReviewSummary): Block[] {
+  const { figures } = summary;
+  const blocks: Block[] = [
+    new Paragraph({ text: '评审意见汇总', heading: HeadingLevel.HEADING_1, spacing: { before: 480 } }),
+    infoTable([
+      ['评审轮次', `第 ${summary.roundNumber} 轮`],
+      ['已提交评审', `${figures.reviews} 份`],
+      ['平均分', figure(figures.mean)],
+      ['中位数', figure(figures.median)],
+      ['去掉最高最低分后的平均分', figure(figures.trimmedMean)],
+      ['极差', figure(figures.spread)],
+    ]),
+  ];
+  summary.reviews.forEach((review, i) => {
+    blocks.push(
+      new Paragraph({ text: `专家 ${i + 1}：${review.expertName}`, heading: HeadingLevel.HEADING_2, spacing: { before: 240 } }),
+      infoTable([
+        ...summary.criteria.map((c): [string, string] => [c.label, review.scores[c.key] === undefined ? '—' : `${review.scores[c.key]}（${c.min}–${c.max}）`]),
+        ['总分', figure(review.total)],
+        ['推荐意见', review.recommendation ? REVIEW_RECOMMENDATION_LABELS[review.recommendation] : '—'],
+        ['给工作人员的意见', review.commentToStaff || '—'],
+        ['给申报人的意见', review.commentToApplicant || '—'],
+        ['状态', `${ASSIGNMENT_STATUS_LABELS[review.status]}${review.submittedAt ? `，${beijingTime(review.submittedAt)}（北京时间）` : ''}`],
+      ]),
+    );
+  });
+  return blocks;
 }
 
 function infoTable(rows: [string, string][]): Table {

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-// Spreadsheets (.xlsx) from plain rows of text.
+// Spreadsheets (.xlsx) from plain rows of text and numbers.
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -15,8 +15,11 @@ export interface WorkbookSheet {
   title: string;
   /** A bold, frozen header row; a sheet without columns holds its rows only. */
   columns: WorkbookColumn[];
-  rows: string[][];
+  /** Text, or a number kept as a number (sortable in Excel); null leaves the cell empty. */
+  rows: WorkbookCell[][];
 }
+
+export type WorkbookCell = string | number | null;
 
 /** Sheet names: at most 31 characters, none of `[]:*?/\`, unique. */
 function sheetName(title: string, taken: Set<string>): string {
@@ -28,7 +31,7 @@ function sheetName(title: string, taken: Set<string>): string {
 }
 
 /** Text a spreadsheet cell may hold (Excel's limit is 32767 characters). */
-const cell = (text: string) => (text.length > 32_000 ? `${text.slice(0, 32_000)}…` : text);
+const cell = (value: WorkbookCell) => (typeof value === 'string' && value.length > 32_000 ? `${value.slice(0, 32_000)}…` : value);
 
 /** Rows written between two progress reports (and two pauses that let the reader drain the stream). */
 const ROWS_PER_STEP = 200;

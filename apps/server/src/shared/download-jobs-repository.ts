@@ -16,6 +16,7 @@ import type { JobOptions, Jobs } from '../lib/jobs';
 import { packageZipStream, type PackageFile } from '../lib/zips';
 import { newStorageKey, type Storage } from '../lib/storage';
 import { documentName, referencedUploads } from './applications';
+import { reviewSummaryOf } from './review-summary-repository';
 
 const JOB_TTL_MS = 24 * 3600_000;
 const REUSE_MARGIN_MS = 3600_000;
@@ -104,8 +105,10 @@ export async function regionNames(db: Executor): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, path(r.id)]));
 }
 
-export async function renderBundle(db: Executor, bundle: ApplicationBundle): Promise<Buffer> {
+/** The document; `forStaff` adds the experts' reviews (who wrote them included), never for the applicant. */
+export async function renderBundle(db: Executor, bundle: ApplicationBundle, options: { forStaff?: boolean } = {}): Promise<Buffer> {
   const names = await regionNames(db);
+  const reviews = options.forStaff ? await reviewSummaryOf(db, bundle.application) : null;
   // Names as they show, also of files stored before names were cleaned.
   const files = new Map(bundle.attachments.map((u) => [u.id, visibleName(u.originalName)]));
   const a = bundle.application;
@@ -120,6 +123,7 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle): Pro
     fields: bundle.fields,
     data: a.data,
     lookups: { region: (id) => names.get(id), file: (id) => files.get(id) },
+    reviews,
   });
 }
 
@@ -127,9 +131,9 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle): Pro
  * One application's package as a stream (`name` is the zip's file name): the document first, then
  * each attachment opened from storage when its turn comes. A missing attachment fails the stream.
  */
-export async function packageStream(db: Executor, storage: Storage, applicationId: number): Promise<{ name: string; body: Readable }> {
+export async function packageStream(db: Executor, storage: Storage, applicationId: number, options: { forStaff?: boolean } = {}): Promise<{ name: string; body: Readable }> {
   const bundle = await loadBundle(db, applicationId);
-  const docx = await renderBundle(db, bundle);
+  const docx = await renderBundle(db, bundle, options);
   async function* attachments(): AsyncGenerator<PackageFile> {
     for (const upload of bundle.attachments) {
       const stored = await storage.open(upload.storageKey);

@@ -10,17 +10,19 @@ import { applySchema, applyStatusSchema, applySummarySchema, formSchema, project
 // The staff console's contract (/api/console/*). Staff sessions are apart from
 // applicant sessions; the token travels in the same authKey header.
 
-export const STAFF_ROLES = ['admin', 'reviewer'] as const;
+/** `expert`: an expert of the library invited to review; sees only the expert workspace. */
+export const STAFF_ROLES = ['admin', 'reviewer', 'expert'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof staffRoleSchema>;
-export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '管理员', reviewer: '审核员' };
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: '管理员', reviewer: '审核员', expert: '评审专家' };
 
 // PostgreSQL text and jsonb cannot hold U+0000: refuse it here rather than fail in the database.
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is refused
 const NO_NUL = /^[^\u0000]*$/;
 const NUL_MESSAGE = '不能包含空字符';
-const text = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
-const optionalText = (max: number) => z.string({ error: '应为文字' }).trim().max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
+export const requiredText = (max: number, missing: string) => z.string({ error: missing }).trim().min(1, missing).max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
+const text = requiredText;
+export const optionalText = (max: number) => z.string({ error: '应为文字' }).trim().max(max, `不能超过 ${max} 个字`).regex(NO_NUL, NUL_MESSAGE);
 const richText = z.string({ error: '应为文字' }).max(200_000, '内容过长（不能超过 200000 个字符）').regex(NO_NUL, NUL_MESSAGE);
 const sortSchema = z.number({ error: '排序应为数字' }).int('排序应为整数').min(-1_000_000, '排序超出范围').max(1_000_000, '排序超出范围');
 const nullableId = idSchema.nullable();
@@ -217,14 +219,46 @@ export type PolicyInput = z.input<typeof policyBody>;
 // ---------------------------------------------------------------------------------------------
 // Experts.
 
+export const expertAccountSchema = z.object({
+  staffId: z.number().int(),
+  account: z.string(),
+  disabled: z.boolean(),
+  /** The expert has set a password through the invitation. */
+  accepted: z.boolean(),
+  invitedAt: dateTimeSchema,
+});
+export type ExpertAccount = z.infer<typeof expertAccountSchema>;
+
+/** An e-mail address or a mainland mobile number: the invitation goes there, and it is the login. */
+export const inviteExpertBody = z.object({
+  account: staffAccountSchema.refine((v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) || /^1[3-9]\d{9}$/.test(v), '账号应为电子邮箱或手机号（邀请将发送到此处）'),
+});
+
+export const expertAccountBody = z.object({ disabled: z.boolean({ error: '停用应为是或否' }) });
+
+/** Organisations and enterprises an expert works for or with: checked against applicants. */
+export const expertInterestsSchema = z.object({
+  declaredInterests: z.string(),
+  interestEnterpriseIds: z.array(z.number().int()),
+  interestEnterprises: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export const expertInterestsBody = z.object({
+  /** Free text, one organisation per line. */
+  declaredInterests: optionalText(2000).default(''),
+  interestEnterpriseIds: z.array(idSchema, { error: '关联企业应为编号列表' }).max(50, '最多 50 家关联企业').default([]),
+});
+
 export const consoleExpertSchema = expertSchema.extend({
   published: z.boolean(),
   sort: z.number().int(),
+  /** The expert's review account, once invited. */
+  account: expertAccountSchema.nullable(),
+  ...expertInterestsSchema.shape,
   createdAt: dateTimeSchema,
   updatedAt: dateTimeSchema,
 });
 export type ConsoleExpert = z.infer<typeof consoleExpertSchema>;
-export const consoleExpertSummarySchema = consoleExpertSchema.omit({ biography: true });
+export const consoleExpertSummarySchema = consoleExpertSchema.omit({ biography: true, declaredInterests: true, interestEnterpriseIds: true, interestEnterprises: true });
 
 export const consoleExpertListQuery = pageQuery.extend({
   keyword: keywordSchema.optional(),
@@ -244,6 +278,7 @@ export const expertBody = z.object({
   biography: richText.default(''),
   published: z.boolean({ error: '发布应为是或否' }).default(true),
   sort: sortSchema.default(0),
+  ...expertInterestsBody.shape,
 });
 export type ExpertInput = z.input<typeof expertBody>;
 

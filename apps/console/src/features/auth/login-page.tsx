@@ -16,7 +16,8 @@ export default function LoginPage() {
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { account: '', password: '', captcha: '' },
+    // The invitation page sends the expert here with their account filled in.
+    initialValues: { account: params.get('account') ?? '', password: '', captcha: '' },
     validate: zodValidate(staffLoginBody),
   });
 
@@ -50,16 +51,16 @@ export default function LoginPage() {
             艺术旗舰项目在线申报平台
           </Text>
           <Text c="dimmed" size="sm" mt={4}>
-            工作人员管理后台
+            管理后台 · 专家评审
           </Text>
         </div>
         <Paper withBorder shadow="md" p={32} radius="md">
           <Title order={1} size="h3" mb="lg" ta="center">
-            工作人员登录
+            账号登录
           </Title>
           <form onSubmit={submit} noValidate>
             <Stack>
-              <TextInput label="账号" required autoComplete="username" placeholder="工作人员账号" {...form.getInputProps('account')} />
+              <TextInput label="账号" required autoComplete="username" placeholder="工作人员账号，或评审专家的邮箱、手机号" {...form.getInputProps('account')} />
               <PasswordInput label="密码" required autoComplete="current-password" {...form.getInputProps('password')} />
               <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
               <Button type="submit" loading={busy} fullWidth size="md">
@@ -69,7 +70,7 @@ export default function LoginPage() {
           </form>
         </Paper>
         <Text size="xs" c="dimmed" ta="center">
-          仅限项目办公室工作人员使用；账号由管理员分配。
+          仅限项目办公室工作人员与受邀评审专家使用；账号由管理员分配或邀请开通。
         </Text>
       </Stack>
     </main>

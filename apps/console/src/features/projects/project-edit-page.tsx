@@ -132,6 +132,9 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
               <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="xs" variant="default">
                 查看申报
               </Button>
+              <Button component={Link} to={`/projects/${project.id}/review`} size="xs" variant="default">
+                专家评审
+              </Button>
               <PublishControl project={project} onChange={onChange} />
             </Group>
           </Group>

@@ -71,7 +71,7 @@ export default function ProjectListPage() {
             <Table.Th>预算</Table.Th>
             <Table.Th>状态</Table.Th>
             <Table.Th ta="right">表单 / 申报</Table.Th>
-            <Table.Th w={200}>操作</Table.Th>
+            <Table.Th w={250}>操作</Table.Th>
           </>
         }
         row={(project) => (
@@ -118,6 +118,9 @@ export default function ProjectListPage() {
                 <PublishButton project={project} onClick={() => setToggling(project)} />
                 <Button component={Link} to={`/review/applications?projectId=${project.id}`} size="compact-sm" variant="subtle" color="ink">
                   申报
+                </Button>
+                <Button component={Link} to={`/projects/${project.id}/review`} size="compact-sm" variant="subtle" color="ink" aria-label={`「${project.title}」的专家评审`}>
+                  评审
                 </Button>
               </Group>
             </Table.Td>

@@ -15,12 +15,14 @@ import { ABOUT_HTML, banners, CATEGORIES, copyrightLine, FRIENDLY_LINKS, PROVINC
 import { DEMO_APPLICANT_PASSWORD } from './data-applicants';
 import { ENTERPRISES } from './data-enterprises';
 import { EXPERTS } from './data-experts';
+import { DEMO_EXPERT_PASSWORD, DEMO_EXPERTS, seedExpertReview } from './expert-review';
 import { policySeeds } from './data-policies';
 import { projectSeeds } from './data-projects';
 import { addDays, companyCreditCode } from './helpers';
 import { seedReviewWork } from './review-work';
 
 export { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_APPLICANT_PASSWORD } from './data-applicants';
+export { DEMO_EXPERT_PASSWORD, DEMO_EXPERTS } from './expert-review';
 export { companyCreditCode, creditCodeCheckChar, isValidCreditCode, orgCodeCheckChar } from './helpers';
 
 /** Advisory lock held while seeding, so two processes starting together seed once. */
@@ -38,7 +40,7 @@ export interface SeedOptions {
 export interface SeedResult {
   /** False when the database already had content and nothing was done. */
   seeded: boolean;
-  counts: Record<'regions' | 'categories' | 'projects' | 'forms' | 'policies' | 'experts' | 'enterprises' | 'staff' | 'users' | 'applications' | 'authentications', number>;
+  counts: Record<'regions' | 'categories' | 'projects' | 'forms' | 'policies' | 'experts' | 'enterprises' | 'staff' | 'users' | 'applications' | 'authentications' | 'reviewAssignments', number>;
 }
 
 const NOTHING: SeedResult['counts'] = {
@@ -53,6 +55,7 @@ const NOTHING: SeedResult['counts'] = {
   users: 0,
   applications: 0,
   authentications: 0,
+  reviewAssignments: 0,
 };
 
 async function hasContent(db: Executor): Promise<boolean> {
@@ -112,7 +115,11 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   const year = beijingYear(now);
   if (await hasContent(db)) return { seeded: false, counts: NOTHING };
   // Hash before the transaction: scrypt takes a moment and needs no lock.
-  const [adminHash, applicantHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_APPLICANT_PASSWORD)]);
+  const [adminHash, applicantHash, expertHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_APPLICANT_PASSWORD),
+    hashPassword(DEMO_EXPERT_PASSWORD),
+  ]);
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -242,6 +249,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     );
 
     const work = await seedReviewWork(tx, { now, storage: options.storage, passwordHash: applicantHash, reviewerId: staffRows[0]?.id ?? null, regionId, creditCode });
+    const review = await seedExpertReview(tx, { now, passwordHash: expertHash, adminId: staffRows[0]?.id ?? null });
 
     const counts = {
       regions: region.count,
@@ -251,8 +259,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       policies: policyData.length,
       experts: EXPERTS.length,
       enterprises: ENTERPRISES.length,
-      staff: staffRows.length,
+      staff: staffRows.length + DEMO_EXPERTS.length,
       ...work,
+      ...review,
     };
     await tx.insert(auditLogs).values({ actorKind: 'system', action: 'seed', objectType: 'database', detail: { counts } });
     return { seeded: true, counts };

@@ -36,7 +36,7 @@ import {
   type JobDeps,
 } from '../../shared/download-jobs-repository';
 import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repository';
-import { EDITABLE, insertApplication, recordSubmission, updateApplication, withdrawApplication, WITHDRAWABLE } from './repository';
+import { commentsToApplicant, EDITABLE, insertApplication, recordSubmission, updateApplication, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
 
@@ -198,6 +198,12 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     downloadStatus: async ({ params, query, principal }) =>
       toDownloadJob(await myJob(params.projectId, params.formId, principal.userId, query.name)),
 
+    reviewComments: async ({ params, principal }) => {
+      const { application } = await myApplicationById(db, principal.userId, params.id);
+      // Comments come with the decision, not before it.
+      if (application.status !== 'approved' && application.status !== 'rejected') return [];
+      return commentsToApplicant(db, application.projectId, application.id);
+    },
     batchPrint: async ({ params, query, principal }) => {
       const ids = [...new Set(query.ids)];
       const rows = await myApplications(db, principal.userId, { ids });

@@ -1,7 +1,7 @@
 import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus } from '@flagship/api-client';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, applicationSubmissions } from '../../db/schema';
+import { applications, applicationSubmissions, reviewAssignments, reviewRounds } from '../../db/schema';
 import { nextSerial } from '../../db/serials';
 import type { ApplicationRow } from '../../shared/applications-repository';
 
@@ -62,4 +62,32 @@ export async function withdrawApplication(tx: Executor, id: number): Promise<boo
     .where(and(eq(applications.id, id), isNull(applications.deletedAt), inArray(applications.status, WITHDRAWABLE)))
     .returning({ id: applications.id });
   return done !== undefined;
+}
+
+/**
+ * The experts' comments meant for the applicant on an application of the call's current round,
+ * from submitted reviews, when that round lets the applicant see them. Never who wrote them.
+ */
+export async function commentsToApplicant(db: Executor, projectId: number, applicationId: number): Promise<string[]> {
+  const [round] = await db
+    .select({ id: reviewRounds.id, applicantComments: reviewRounds.applicantComments })
+    .from(reviewRounds)
+    .where(eq(reviewRounds.projectId, projectId))
+    .orderBy(desc(reviewRounds.number))
+    .limit(1);
+  if (!round?.applicantComments) return [];
+  const rows = await db
+    .select({ comment: reviewAssignments.commentToApplicant })
+    .from(reviewAssignments)
+    .where(
+      and(
+        eq(reviewAssignments.roundId, round.id),
+        eq(reviewAssignments.applicationId, applicationId),
+        eq(reviewAssignments.status, 'submitted'),
+        ne(sql`btrim(${reviewAssignments.commentToApplicant})`, ''),
+      ),
+    )
+    // By text: no order that hints at which expert wrote which.
+    .orderBy(asc(reviewAssignments.commentToApplicant));
+  return rows.map((r) => r.comment.trim());
 }

@@ -3,8 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import { sendStoredFile } from '../../http/send-file';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { sendStoredFile, uploadFile } from '../../http/send-file';
 import { referencedUploads } from '../../shared/applications';
 import { claimedKind, cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
 import { newStorageKey } from '../../lib/storage';
@@ -48,6 +48,8 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
 
   return {
     upload: async ({ req, reply, principal }) => {
+      // Experts read and score; nothing of theirs is a file (and staff may read any staff upload).
+      if (principal.kind === 'staff' && principal.role === 'expert') throw forbidden('评审专家不能上传文件');
       if (!req.isMultipart()) throw badRequest('文件：请以 multipart/form-data 上传，字段名为 file', { file: '请选择要上传的文件' });
       const part = await req.file({ limits: { fileSize: config.uploadLimitBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw badRequest('文件：请选择要上传的文件', { file: '请选择要上传的文件' });
@@ -119,19 +121,16 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
     get: async ({ req, params, principal, reply }) => {
       const row = await uploadById(db, params.id);
       // Public uploads (covers, photos) are for every visitor; anything else needs a session,
-      // and someone else's file answers exactly like a missing one.
+      // and someone else's file answers exactly like a missing one. Experts read applications'
+      // files only through their own assignments (console myReviewFile).
       if (!principal && !row?.public) throw new AppError(Errno.LOGIN_REQUIRED, '请先登录');
       const allowed =
-        row && (row.public || (principal?.kind === 'user' && row.ownerUserId === principal.userId) || (principal?.kind === 'staff' && (await staffMayRead(db, row))));
+        row &&
+        (row.public ||
+          (principal?.kind === 'user' && row.ownerUserId === principal.userId) ||
+          (principal?.kind === 'staff' && principal.role !== 'expert' && (await staffMayRead(db, row))));
       if (!row || !allowed) throw notFound('文件不存在');
-      const sent = await sendStoredFile(req, reply, storage, {
-        key: row.storageKey,
-        mime: row.mime,
-        name: row.originalName,
-        disposition: row.mime.startsWith('image/') ? 'inline' : 'attachment',
-        etag: row.sha256,
-        size: row.size,
-      });
+      const sent = await sendStoredFile(req, reply, storage, uploadFile(row, row.originalName));
       if (!sent) throw notFound('文件不存在');
       return sent;
     },

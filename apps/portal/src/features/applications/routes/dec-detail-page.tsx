@@ -6,6 +6,7 @@ import { ApplyView } from '@flagship/ui/form-fields';
 import { formatDateTime, toId } from '@flagship/ui';
 import { ApplyActions } from '../../../components/apply-actions';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
+import { ReviewComments } from '../components/review-comments';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
@@ -73,6 +74,7 @@ export default function DecDetailPage() {
                   审核意见：{apply.reviewMessage}
                 </Text>
               )}
+              <ReviewComments applyId={apply.id} status={apply.status} />
             </Paper>
             <ApplyView fields={form.fields} data={apply.data} />
           </Stack>

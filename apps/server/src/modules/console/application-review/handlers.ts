@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { APPLY_STATUS_LABELS, type ApplyStatus } from '@flagship/api-client';
 import type { StaffPrincipal } from '../../../auth/principal';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { sendStoredFile } from '../../../http/send-file';
 import { XLSX_MIME } from '../../../lib/workbook';
+import { decideApplication } from '../../../shared/application-decision';
 import { audit } from '../../../shared/audit-repository';
-import { notifyUser } from '../../../shared/notices-repository';
 import {
   applicationDetail,
   countExportedApplications,
@@ -17,9 +16,7 @@ import {
   findStaffJob,
   insertStaffJob,
   listApplications,
-  lockSentApplication,
   projectForms,
-  saveReview,
   sentApplicationsOf,
   toConsoleApplySummary,
   toStaffJob,
@@ -33,28 +30,11 @@ type ApplicationReviewHandlers = Pick<
   'applyList' | 'applyGet' | 'applyReview' | 'applyExportJob' | 'applyDownloadJob' | 'jobStatus' | 'jobFile' | 'applyBatchPrint'
 >;
 
-type Decision = 'reviewing' | 'returned' | 'approved' | 'rejected';
-
-/** Which decisions may follow which state. */
-const ALLOWED_FROM: Record<Decision, ApplyStatus[]> = {
-  reviewing: ['submitted'],
-  returned: ['submitted', 'reviewing'],
-  approved: ['submitted', 'reviewing'],
-  rejected: ['submitted', 'reviewing'],
-};
-
-const AUDIT_ACTION: Record<Decision, string> = {
-  reviewing: 'apply.startReview',
-  returned: 'apply.return',
-  approved: 'apply.approve',
-  rejected: 'apply.reject',
-};
-
 /** A call's title as the start of a downloaded file's name. */
 const fileTitle = (title: string) => title.replace(/[\\/:*?"<>|]/g, '_').slice(0, 80);
 
 export function applicationReviewHandlers(ctx: AppContext): ApplicationReviewHandlers {
-  const { db, mailer, log, storage } = ctx;
+  const { db, storage } = ctx;
   async function sentApplication(id: number): Promise<ApplyRow> {
     const row = await findSentApplication(db, id);
     if (!row) throw notFound('申报不存在或尚未提交');
@@ -98,41 +78,8 @@ export function applicationReviewHandlers(ctx: AppContext): ApplicationReviewHan
     applyGet: async ({ params }) => applicationDetail(db, await sentApplication(params.applyId)),
 
     applyReview: async ({ params, body, principal, req }) => {
-      const next = body.status;
-      await db.transaction(async (tx) => {
-        const a = await lockSentApplication(tx, params.applyId);
-        if (!a) throw notFound('申报不存在或尚未提交');
-        if (body.version !== undefined && body.version !== a.version) throw conflict('申报已在别处修改，请刷新后重试');
-        if (!ALLOWED_FROM[next].includes(a.status)) {
-          throw conflict(`申报当前为「${APPLY_STATUS_LABELS[a.status]}」，不能改为「${APPLY_STATUS_LABELS[next]}」`);
-        }
-        const decision = next === 'reviewing' ? undefined : { reviewMessage: body.message || null, reviewedBy: principal.staffId, reviewedAt: new Date() };
-        await saveReview(tx, a.id, next, decision);
-        await audit(tx, principal, req, AUDIT_ACTION[next], { type: 'application', id: a.id }, {
-          from: a.status,
-          to: next,
-          message: body.message,
-          serialNumber: a.serialNumber,
-          projectId: a.projectId,
-          formId: a.formId,
-        });
-      });
-      const row = await sentApplication(params.applyId);
-      if (next !== 'reviewing') {
-        const a = row.application;
-        const label = APPLY_STATUS_LABELS[next];
-        const subject = `申报${label}：${row.projectTitle}`;
-        const text = [
-          `您向「${row.projectTitle}」提交的「${row.formTitle}」（申报编号 ${a.serialNumber ?? '—'}）审核结果：${label}。`,
-          body.message ? `审核意见：${body.message}` : '',
-          next === 'returned' ? '请登录平台修改后重新提交。' : '请登录平台查看详情。',
-        ]
-          .filter(Boolean)
-          .join('\n');
-        // The decision stands even when the notice cannot be sent; the applicant also sees it on the site.
-        await notifyUser(db, mailer, log, a.userId, subject, text).catch((error: unknown) => log.error({ err: error, applicationId: a.id }, 'review notice failed'));
-      }
-      return toConsoleApplySummary(row);
+      await decideApplication(ctx, principal, req, { applyId: params.applyId, status: body.status, message: body.message, version: body.version });
+      return toConsoleApplySummary(await sentApplication(params.applyId));
     },
 
     applyExportJob: async ({ params, body, principal, req }) => {

@@ -100,24 +100,6 @@ export function sentApplicationsOf(db: Executor, projectId: number, ids: number[
   return applySelect(db).where(and(inArray(applications.id, ids), eq(applications.projectId, projectId), SENT_TO_STAFF));
 }
 
-export async function lockSentApplication(tx: Executor, id: number) {
-  const [row] = await tx.select().from(applications).where(and(eq(applications.id, id), SENT_TO_STAFF)).for('update').limit(1);
-  return row;
-}
-
-/** A new status (with the reviewer's decision, unless review only starts); the version moves on. */
-export async function saveReview(
-  tx: Executor,
-  id: number,
-  status: ApplyStatus,
-  decision: { reviewMessage: string | null; reviewedBy: number; reviewedAt: Date } | undefined,
-): Promise<void> {
-  await tx
-    .update(applications)
-    .set({ status, version: sql`${applications.version} + 1`, ...decision })
-    .where(eq(applications.id, id));
-}
-
 /** What a reviewer sees of an application. */
 export async function applicationDetail(db: Executor, row: ApplyRow): Promise<ConsoleApplyDetail> {
   const a = row.application;

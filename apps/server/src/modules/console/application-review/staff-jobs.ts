@@ -172,7 +172,7 @@ async function runDownload(ctx: AppContext, job: StaffJobRow, signal: AbortSigna
   async function* packages() {
     for (const r of rows) {
       current = r;
-      yield packageStream(db, storage, r.application.id);
+      yield packageStream(db, storage, r.application.id, { forStaff: true });
       // Asked for the next one: the previous package is written.
       done += 1;
       await saveStaffJobProgress(db, job.id, done, total);

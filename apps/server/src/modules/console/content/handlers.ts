@@ -7,6 +7,7 @@ import { audit } from '../../../shared/audit-repository';
 import { refreshEnterpriseVector, refreshExpertVector, refreshPolicyVector } from '../../../shared/search-repository';
 import { checkAttachments, resolveImage } from '../../../shared/staff-uploads-repository';
 import { checkCategory, checkRegion } from '../../../shared/taxonomy-repository';
+import { checkInterestEnterprises, expertTies, lockExpert } from '../../../shared/experts-repository';
 import {
   creditCodeTaken,
   deleteEnterprise,
@@ -102,7 +103,8 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         await checkCategory(tx, body.categoryId, 'expert');
         await checkRegion(tx, body.regionId);
         const photo = await resolveImage(tx, body.photo, 'photo', '照片');
-        const id = await insertExpert(tx, { ...body, photo, biography: sanitizeRichText(body.biography) });
+        const interestEnterpriseIds = await checkInterestEnterprises(tx, body.interestEnterpriseIds);
+        const id = await insertExpert(tx, { ...body, photo, interestEnterpriseIds, biography: sanitizeRichText(body.biography) });
         await refreshExpertVector(tx, id);
         await audit(tx, principal, req, 'expert.create', { type: 'expert', id }, { name: body.name });
         return id;
@@ -115,7 +117,8 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         await checkCategory(tx, body.categoryId, 'expert');
         await checkRegion(tx, body.regionId);
         const photo = await resolveImage(tx, body.photo, 'photo', '照片');
-        const found = await updateExpert(tx, params.id, { ...body, photo, biography: sanitizeRichText(body.biography) });
+        const interestEnterpriseIds = await checkInterestEnterprises(tx, body.interestEnterpriseIds);
+        const found = await updateExpert(tx, params.id, { ...body, photo, interestEnterpriseIds, biography: sanitizeRichText(body.biography) });
         if (!found) throw notFound('专家不存在');
         await refreshExpertVector(tx, params.id);
         await audit(tx, principal, req, 'expert.update', { type: 'expert', id: params.id }, { name: body.name, published: body.published });
@@ -125,6 +128,11 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
 
     expertDelete: async ({ params, principal, req }) => {
       await db.transaction(async (tx) => {
+        // Held first, so that an invitation or an assignment made meanwhile is seen here, not by the foreign key.
+        if (!(await lockExpert(tx, params.id))) throw notFound('专家不存在');
+        const ties = await expertTies(tx, params.id);
+        if (ties.account) throw conflict('该专家已开通评审账号，不能删除；如不再邀请其评审，请停用其账号');
+        if (ties.assignments > 0) throw conflict(`该专家有 ${ties.assignments} 项评审任务，不能删除`);
         const row = await deleteExpert(tx, params.id);
         if (!row) throw notFound('专家不存在');
         await audit(tx, principal, req, 'expert.delete', { type: 'expert', id: row.id }, { name: row.name });

@@ -1,4 +1,4 @@
-import type { ConsoleEnterprise, consoleEnterpriseListQuery, ConsoleExpert, consoleExpertListQuery, ConsolePolicy, consolePolicyListQuery } from '@flagship/api-client';
+import type { ConsoleEnterprise, consoleEnterpriseListQuery, ConsoleExpert, consoleExpertListQuery, consoleExpertSummarySchema, ConsolePolicy, consolePolicyListQuery } from '@flagship/api-client';
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
@@ -6,6 +6,7 @@ import { categories, enterprises, experts, policies, regions } from '../../../db
 import { iso } from '../../../lib/dates';
 import { pageWindow } from '../../../lib/paging';
 import { keywordCondition } from '../../../shared/search-repository';
+import { expertAccountsOf, interestEnterprisesOf } from '../../../shared/experts-repository';
 
 type PolicyValues = Omit<typeof policies.$inferInsert, 'id' | 'searchVector' | 'views' | 'createdAt' | 'updatedAt'>;
 type ExpertValues = Omit<typeof experts.$inferInsert, 'id' | 'searchVector' | 'createdAt' | 'updatedAt'>;
@@ -105,7 +106,10 @@ const expertSelect = (db: Executor) =>
     .leftJoin(categories, eq(categories.id, experts.categoryId))
     .leftJoin(regions, eq(regions.id, experts.regionId));
 
-function toExpert({ e, categoryName, regionName }: { e: typeof experts.$inferSelect; categoryName: string | null; regionName: string | null }): ConsoleExpert {
+type ConsoleExpertSummary = z.infer<typeof consoleExpertSummarySchema>;
+type ExpertRow = { e: typeof experts.$inferSelect; categoryName: string | null; regionName: string | null };
+
+function toExpertSummary({ e, categoryName, regionName }: ExpertRow, account: ConsoleExpert['account']): ConsoleExpertSummary {
   return {
     id: e.id,
     name: e.name,
@@ -117,9 +121,9 @@ function toExpert({ e, categoryName, regionName }: { e: typeof experts.$inferSel
     categoryName,
     regionId: e.regionId,
     regionName,
-    biography: e.biography,
     published: e.published,
     sort: e.sort,
+    account,
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),
   };
@@ -138,18 +142,22 @@ export async function listExperts(db: Executor, query: z.output<typeof consoleEx
     expertSelect(db).where(where).orderBy(asc(experts.sort), asc(experts.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(experts).where(where),
   ]);
-  return {
-    list: rows.map((r) => {
-      const { biography: _biography, ...summary } = toExpert(r);
-      return summary;
-    }),
-    total: total?.n ?? 0,
-  };
+  const accounts = await expertAccountsOf(db, rows.map((r) => r.e.id));
+  return { list: rows.map((r) => toExpertSummary(r, accounts.get(r.e.id) ?? null)), total: total?.n ?? 0 };
 }
 
 export async function findExpert(db: Executor, id: number): Promise<ConsoleExpert | undefined> {
   const [row] = await expertSelect(db).where(eq(experts.id, id)).limit(1);
-  return row && toExpert(row);
+  if (!row) return undefined;
+  const [accounts, interestEnterprises] = await Promise.all([expertAccountsOf(db, [id]), interestEnterprisesOf(db, row.e.interestEnterpriseIds)]);
+  return {
+    ...toExpertSummary(row, accounts.get(id) ?? null),
+    biography: row.e.biography,
+    declaredInterests: row.e.declaredInterests,
+    // Only enterprises still in the library, so that saving the form back does not trip over one deleted since.
+    interestEnterpriseIds: interestEnterprises.map((e) => e.id),
+    interestEnterprises,
+  };
 }
 
 export async function insertExpert(tx: Executor, values: ExpertValues): Promise<number> {
