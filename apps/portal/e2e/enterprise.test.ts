@@ -38,9 +38,10 @@ describe('enterprise authentication', () => {
     await page.getByRole('option', { name: '有限责任公司' }).click();
     await field(page, '法定代表人').fill('沈清和');
     await page.getByRole('combobox', { name: '所在地区' }).click();
-    await page.getByRole('combobox', { name: '所在地区' }).fill('上城');
-    await page.getByRole('option', { name: /上城区/ }).first().click();
-    await field(page, '详细地址').fill('杭州市上城区钱江路 1 号');
+    // 丽水 was missing from the demo's region tree before the whole province was shipped (issue 13).
+    await page.getByRole('combobox', { name: '所在地区' }).fill('莲都');
+    await page.getByRole('option', { name: /丽水市.*莲都区/ }).click();
+    await field(page, '详细地址').fill('丽水市莲都区人民街 1 号');
     await field(page, '联系人').fill('沈清和');
     await field(page, '联系电话').fill('0571-87000101');
     await page.locator('[aria-label="上传营业执照"] input[type=file]').setInputFiles({ name: '营业执照.png', mimeType: 'image/png', buffer: PNG });
