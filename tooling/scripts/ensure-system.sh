@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite runs against when they are missing:
 # Debian's Chromium with a CJK font (browser journeys), the PostgreSQL server binaries
-# (the contract suite's second database) and nginx (the load balancer of the several-instances
-# test, which starts its own nginx on loopback with deploy/nginx.conf). Needs root or
+# (the contract suite's second database), nginx (the load balancer of the several-instances
+# test, which starts its own nginx on loopback with deploy/nginx.conf) and ClamAV's daemon. Needs root or
 # passwordless apt; a no-op once installed.
 set -euo pipefail
 
@@ -14,6 +14,8 @@ compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
 # Info-ZIP's reader checks the streamed zips in the server's tests.
 command -v unzip >/dev/null || need+=(unzip)
+# ClamAV's daemon scans uploads; the tests start their own with a one-signature database (EICAR).
+[ -x /usr/sbin/clamd ] || need+=(clamav-daemon)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

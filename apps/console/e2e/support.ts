@@ -26,8 +26,8 @@ export interface Browsers {
  * Chromium on the journeys' shared server, or with `ownServer` on a server of its own (a fresh
  * demo database) for a file that changes what the others read, such as the demo's review round.
  */
-export async function openBrowser(options: { ownServer?: boolean } = {}): Promise<Browsers> {
-  const own = options.ownServer ? await startServer() : undefined;
+export async function openBrowser(options: { ownServer?: boolean; serverEnv?: Record<string, string> } = {}): Promise<Browsers> {
+  const own = options.ownServer ? await startServer({ env: options.serverEnv }) : undefined;
   const url = own?.url ?? inject('baseUrl');
   const browser = await launchChromium(chromium);
   return {

@@ -29,6 +29,7 @@ import type { Jobs } from './lib/jobs';
 import { createJobs } from './lib/jobs-create';
 import { createMailer, queuedMailer, workMail, type Mailer } from './lib/mailer';
 import { storageFor } from './lib/storage';
+import { clamdScanner } from './lib/virus-scan';
 import { installHealthRoutes } from './plugins/health';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { installMetrics } from './plugins/metrics';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     db,
     log: app.log,
     storage: storageFor(config),
+    virusScanner: config.clamdAddress ? clamdScanner(config.clamdAddress) : null,
     // Messages go through the queue (retried with back-off); the transport sends them from there.
     mailer: queuedMailer(jobs),
     jobs,
@@ -171,7 +173,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
   });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 5 } });
   installSiteGate(app, db);
-  installHealthRoutes(app, { db, bucket: config.storage.kind === 's3' ? config.storage : undefined });
+  installHealthRoutes(app, { db, bucket: config.storage.kind === 's3' ? config.storage : undefined, virusScanner: ctx.virusScanner });
 
   const handlers: Handlers = {
     auth: authHandlers(ctx),

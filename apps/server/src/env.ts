@@ -43,6 +43,12 @@ const envSchema = z.object({
   ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().max(8760).default(24),
   /** Return the captcha answer in X-Captcha-Answer, for automated tests only. */
   CAPTCHA_TEST: flag,
+  /** clamd's Unix socket path or host:port: every upload is scanned before it is accepted. */
+  CLAMD_ADDRESS: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.startsWith('/') || /^[^/:]+:\d{1,5}$/.test(v), 'CLAMD_ADDRESS must be a socket path (/…) or host:port'),
   /** Behind a load balancer: trust X-Forwarded-* from it. */
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,6 +120,8 @@ export interface Config {
   uploadRate: { maxFiles: number | null; maxBytes: number | null; windowMs: number };
   /** How old an upload nothing refers to must be before the sweep deletes it. */
   orphanUploadGraceMs: number;
+  /** Where ClamAV's daemon listens; undefined: uploads are not scanned (the console and health say so). */
+  clamdAddress: string | undefined;
   captchaTest: boolean;
   trustProxy: boolean;
   logLevel: string;
@@ -175,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Math.round(env.UPLOAD_RATE_WINDOW_MINUTES * 60_000),
     },
     orphanUploadGraceMs: Math.round(env.ORPHAN_UPLOAD_GRACE_HOURS * 3600_000),
+    clamdAddress: env.CLAMD_ADDRESS,
     captchaTest: env.CAPTCHA_TEST,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { clamavWanted, startClamd } from './clamav';
 import { freePort } from './ports';
 
 /** Flags Chromium needs as root and in a sandbox without network extras. */
@@ -65,11 +66,16 @@ export interface StartServerOptions {
   timeoutMs?: number;
 }
 
-/** `node apps/server/dist/main.js` with a fresh DATA_DIR, CAPTCHA_TEST=1 and NODE_ENV=test. */
+/**
+ * `node apps/server/dist/main.js` with a fresh DATA_DIR, CAPTCHA_TEST=1 and NODE_ENV=test; uploads
+ * scanned by a clamd of its own when ClamAV is installed (or required), as in production.
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
   const root = options.root ?? workspaceRoot;
   const main = ensureServerBuilt(root);
   const port = await freePort();
+  // CLAMD_ADDRESS given (even empty: no scanner) wins over a clamd of the server's own.
+  const clamd = clamavWanted() && options.env?.CLAMD_ADDRESS === undefined ? await startClamd() : undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'flagship-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [main], {
@@ -84,6 +90,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       PUBLIC_CACHE_MS: '0',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      ...clamd?.env,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,6 +108,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       clearTimeout(timer);
     }
     await rm(dataDir, { recursive: true, force: true });
+    await clamd?.stop();
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);

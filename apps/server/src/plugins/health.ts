@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/client';
 import { sendEnvelope } from '../http/error-handler';
 import { s3Client, type S3Settings } from '../lib/storage-s3';
+import type { VirusScanner } from '../lib/virus-scan';
 import { pingDatabase } from '../modules/base/repository';
 
 declare module 'fastify' {
@@ -20,12 +21,14 @@ export interface HealthOptions {
   db: Database;
   /** The bucket when uploads are kept in S3-compatible storage: readiness asks it too. */
   bucket?: S3Settings | undefined;
+  /** ClamAV's daemon when uploads are scanned: without it every upload is refused, so it is part of ready. */
+  virusScanner?: VirusScanner | null;
 }
 
 /** A check that has not answered in this long counts as failed: a probe must not hang. */
 const CHECK_TIMEOUT_MS = 3_000;
 
-const NAMES: Record<string, string> = { database: '数据库', storage: '文件存储' };
+const NAMES: Record<string, string> = { database: '数据库', storage: '文件存储', virusScanner: '病毒扫描' };
 
 async function withTimeout(check: (signal: AbortSignal) => Promise<unknown>): Promise<void> {
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
@@ -37,7 +40,7 @@ async function withTimeout(check: (signal: AbortSignal) => Promise<unknown>): Pr
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-export function installHealthRoutes(app: FastifyInstance, { db, bucket }: HealthOptions) {
+export function installHealthRoutes(app: FastifyInstance, { db, bucket, virusScanner }: HealthOptions) {
   let shuttingDown = false;
   app.decorate('markNotReady', () => {
     shuttingDown = true;
@@ -58,6 +61,7 @@ export function installHealthRoutes(app: FastifyInstance, { db, bucket }: Health
     checks.storage = (abortSignal) => client.send(new HeadBucketCommand({ Bucket: bucket.bucket }), { abortSignal });
     app.addHook('onClose', async () => client.destroy());
   }
+  if (virusScanner) checks.virusScanner = () => virusScanner.ping();
 
   // Live while the process answers at all: failing it during the drain would get the process
   // killed before its requests finish. Once the app closes, Fastify itself answers 503.

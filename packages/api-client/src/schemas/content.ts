@@ -122,6 +122,8 @@ export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'down']),
   driver: z.enum(['pglite', 'postgres']),
+  /** Malware scanning of uploads (ClamAV): answering, not answering (uploads are refused), or not configured. */
+  virusScan: z.enum(['ok', 'down', 'off']),
   uptime: z.number(),
   version: z.string(),
 });

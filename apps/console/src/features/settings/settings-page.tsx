@@ -12,6 +12,7 @@ import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
 import { move } from '../../lib/list';
 import { TONE } from '../../lib/tones';
+import { UploadScanNotice } from './upload-scan-notice';
 
 interface Banner {
   title: string;
@@ -54,6 +55,7 @@ export default function SettingsPage() {
   const state = useAsync((signal) => api.console.settingsGet(undefined, { signal }), []);
   return (
     <Page title="站点设置" description="门户网站的名称、关于我们、页脚信息、首页横幅和访问密码。">
+      <UploadScanNotice />
       <AsyncView state={state}>{(settings) => <SettingsForm settings={settings} onSaved={(next) => state.setData(() => next)} />}</AsyncView>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { Errno, formFieldsSchema } from '@flagship/api-client';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
@@ -7,7 +7,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { sendStoredFile, uploadFile } from '../../http/send-file';
 import { referencedUploads } from '../../shared/applications';
 import { claimedKind, cleanFileName, sniffHead, SNIFF_BYTES, type SniffedType } from '../../lib/file-types';
-import { newStorageKey } from '../../lib/storage';
+import { newStorageKey, type Storage } from '../../lib/storage';
+import { ScannerUnavailableError, type ScanVerdict, type VirusScanner } from '../../lib/virus-scan';
 import { toUpload, type UploadRow } from '../../shared/uploads-repository';
 import { applicationDataSeenByStaff, insertUpload, licenceHoldsUpload, lockOwnerUploads, uploadById, uploadUsage, type UploadOwner } from './repository';
 import { uploadRefusal, usageNeeded } from './upload-limits';
@@ -29,6 +30,24 @@ async function staffMayRead(db: Database, row: UploadRow): Promise<boolean> {
   return seen.some((a) => referencedUploads(formFieldsSchema.parse(a.fields), a.data).includes(row.id));
 }
 
+/** Scans a stored upload: infected is refused (and logged), and so is any upload while clamd cannot tell. */
+async function refuseInfected(scanner: VirusScanner, storage: Storage, key: string, log: FastifyBaseLogger, about: { owner: UploadOwner; name: string }) {
+  const stored = await storage.open(key);
+  if (!stored) throw new Error(`The upload just stored is missing: ${key}`);
+  let verdict: ScanVerdict;
+  try {
+    verdict = await scanner.scan(stored.body);
+  } catch (error) {
+    stored.body.destroy();
+    if (!(error instanceof ScannerUnavailableError)) throw error;
+    log.error({ err: error }, 'virus scanner unavailable: upload refused');
+    throw new AppError(Errno.UNAVAILABLE, '文件安全扫描暂不可用，请稍后再试');
+  }
+  if (verdict.clean) return;
+  log.warn({ signature: verdict.signature, owner: about.owner, fileName: about.name }, 'infected upload refused');
+  throw badRequest(`检测到病毒或恶意代码（${verdict.signature}），已拒绝上传该文件`, { file: '检测到病毒或恶意代码，已拒绝上传' });
+}
+
 /** A refusal by quota or rate, with Retry-After when it is the rate. */
 function refuse(reply: FastifyReply, refusal: AppError): AppError {
   const retryAfter = (refusal.data as { retryAfter?: number } | null)?.retryAfter;
@@ -36,7 +55,7 @@ function refuse(reply: FastifyReply, refusal: AppError): AppError {
   return refusal;
 }
 
-export function fileHandlers({ db, config, storage }: AppContext): Handlers['files'] {
+export function fileHandlers({ db, config, storage, virusScanner }: AppContext): Handlers['files'] {
   const limitMb = Math.round((config.uploadLimitBytes / 1024 / 1024) * 10) / 10;
   const tooLarge = () => new AppError(Errno.TOO_LARGE, `文件不能超过 ${limitMb} MB`);
   // A name of an allowed type on other content: say so, not that the (named) type is refused.
@@ -83,6 +102,8 @@ export function fileHandlers({ db, config, storage }: AppContext): Handlers['fil
         if (part.file.truncated) throw tooLarge();
         type = sniffed === 'cfb' ? reader.compoundFileType() : sniffed;
         if (!type) throw unsupportedType(part.filename);
+        // Stored but not yet an upload (no row refers to it): nobody can reach it until it is clean.
+        if (virusScanner) await refuseInfected(virusScanner, storage, storageKey, req.log, { owner, name: part.filename });
       } catch (error) {
         // Refused before the last byte: let the rest of the request drain so the answer gets through.
         part.file.unpipe(reader);
