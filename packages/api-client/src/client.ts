@@ -63,6 +63,8 @@ export type ApiClient = Omit<ClientGroups, 'files'> & {
     downloadStatus(input: { projectId: number; formId: number; name: string }): string;
     batchPrint(input: { projectId: number | 'all'; ids: number[] }): string;
     file(input: { id: number }): string;
+    /** The applicant's own personal data (.zip). */
+    personalData(input: { id: number }): string;
   };
   session: SessionStore;
   /** Call any declaration directly. */
@@ -270,6 +272,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       downloadStatus: (input) => link(endpoints.apply.downloadStatus, input, false),
       batchPrint: (input) => link(endpoints.apply.batchPrint, input, false),
       file: (input) => link(endpoints.files.get, input),
+      personalData: (input) => link(endpoints.user.personalData, input),
     },
     session,
     call,

@@ -187,6 +187,11 @@ export const endpoints = {
       method: 'PUT', path: '/api/user/{id}', summary: '修改个人信息（仅本人）', auth: 'user', response: 'json',
       params: idParams, body: updateUserBody, data: userSchema,
     }),
+    // Personal data (issue 16, PIPL): a copy of everything the platform holds about the applicant.
+    personalData: defineEndpoint({
+      method: 'GET', path: '/api/user/{id}/personal-data', summary: '下载本人的全部个人数据（.zip：JSON 与上传的文件，仅本人）', auth: 'user', response: 'link',
+      params: idParams, query: exportQuery, data: z.instanceof(Blob),
+    }),
   },
   enterprise: {
     list: defineEndpoint({

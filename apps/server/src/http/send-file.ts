@@ -26,6 +26,12 @@ export function sendFile(reply: FastifyReply, body: Buffer, mime: string, name: 
   return SENT;
 }
 
+/** Send a stream as a download (its length unknown until it ends: chunked). */
+export function sendStream(reply: FastifyReply, body: Readable, mime: string, name: string): typeof SENT {
+  downloadHeaders(reply, mime, name, 'attachment').send(body);
+  return SENT;
+}
+
 /** A single range of `Range: bytes=…`; a suffix (`bytes=-500`) as its length. */
 type RequestedRange = ByteRange | { suffix: number };
 

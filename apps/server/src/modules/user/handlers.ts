@@ -6,6 +6,8 @@ import { badRequest, notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repository';
 import { ownUploads } from '../../shared/uploads-repository';
+import { sendStream } from '../../http/send-file';
+import { personalDataZip } from './personal-data';
 import { updateUser, userById } from './repository';
 
 async function loadUser(db: Database, id: number): Promise<User> {
@@ -23,11 +25,17 @@ async function loadUser(db: Database, id: number): Promise<User> {
   };
 }
 
-export function userHandlers({ db }: AppContext): Handlers['user'] {
+export function userHandlers({ db, storage }: AppContext): Handlers['user'] {
   return {
     get: async ({ params, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       return loadUser(db, params.id);
+    },
+    personalData: async ({ params, principal, reply }) => {
+      assertOwner(principal.kind === 'user' && principal.userId === params.id);
+      const zip = await personalDataZip(db, storage, params.id);
+      if (!zip) throw notFound('用户不存在');
+      return sendStream(reply, zip, 'application/zip', `个人数据-${new Date().toISOString().slice(0, 10)}.zip`);
     },
     update: async ({ params, body, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
