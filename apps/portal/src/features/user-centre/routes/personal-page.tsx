@@ -13,6 +13,7 @@ import { AsyncView } from '../../../components/states';
 import { api, session } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/user-centre';
+import { PersonalDataSection } from '../components/personal-data-section';
 import { UserCentreLayout } from '../components/user-centre-layout';
 
 const AUTH_TEXT: Record<AuthenticationCode, string> = {
@@ -61,6 +62,7 @@ export default function PersonalPage() {
                 )}
                 <AddEnterpriseButton code={authentication.code} />
               </Paper>
+              <PersonalDataSection userId={data.id} />
             </Stack>
           )}
         </AsyncView>
