@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // The OpenAPI builder is an entry of its own so that front ends importing the SDK never load it.
+  entry: ['src/index.ts', 'src/openapi.ts'],
   format: ['esm'],
   dts: true,
   sourcemap: true,

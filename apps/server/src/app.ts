@@ -20,6 +20,7 @@ import type { Config } from './env';
 import { registerEndpoints, type Handlers } from './http/endpoints';
 import { clientErrorHandler, installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installStringGuard } from './http/string-guard';
+import { installApiReference } from './http/openapi';
 import { loadPortalRenderer, NOT_FOUND_PATH, portalPages, portalPaths } from './http/portal-pages';
 import { requestForLog } from './http/request-log';
 import { startDownloadJobs } from './shared/download-jobs-repository';
@@ -223,6 +224,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
   const hasPortal = existsSync(`${portalDist}/index.html`);
   const hasConsole = existsSync(`${consoleDist}/index.html`);
   const renderer = hasPortal && config.renderPages ? await loadPortalRenderer(fromHere('../../portal/dist-server'), app.log) : undefined;
+  await installApiReference(app, { version: VERSION });
   const portalPage = hasPortal ? portalPages(portalDist, { app, renderer, log: app.log, cacheMs: config.publicCacheMs }) : undefined;
   const isPortalPage = hasPortal ? portalPaths(portalDist) : () => false;
   if (hasPortal) {

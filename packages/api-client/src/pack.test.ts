@@ -1,8 +1,9 @@
 // A foreign front end: the packed SDK installed with npm into a project outside the workspace,
-// used from plain Node ESM against a loopback server. Needs the build (turbo runs it first) and
-// the npm registry for zod, ky and js-cookie (its cache when it has them).
+// used from plain Node ESM against a loopback server, and the README's example type-checked
+// against it. Needs the build (turbo runs it first) and the npm registry for zod, ky and js-cookie
+// (its cache when it has them).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => join(packageDir, 'node_modules/.bin', name);
 const TOKEN = 'consumer-token-0123456789';
 const user = { id: 7, account: '13800000000', name: '张三', mobile: '13800000000', email: '', avatar: null, enterprise_authentication_status: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -20,6 +22,13 @@ const user = { id: 7, account: '13800000000', name: '张三', mobile: '138000000
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|pnpm_|NODE_OPTIONS$|VITEST)/i.test(key)));
   return { ...env, ...extra };
+}
+
+/** Run one of the package's linters; its report becomes the failure's message. */
+async function check(name: string, args: string[]) {
+  await run(bin(name), args, { cwd: packageDir, env: cleanEnv() }).catch((error: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`${name} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
 }
 
 let server: Server;
@@ -58,6 +67,10 @@ it('installs from its tarball outside the workspace and makes an authenticated c
   await run('pnpm', ['pack', '--pack-destination', project], { cwd: packageDir, env: cleanEnv() });
   const tarball = readdirSync(project).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBeDefined();
+  // What a registry would receive: fields, exports and files (publint), and types that resolve
+  // for every entry point under Node's and bundlers' ESM resolution (attw; the SDK ships no CommonJS).
+  await check('publint', ['run', '--strict', join(project, tarball ?? '')]);
+  await check('attw', [join(project, tarball ?? ''), '--profile', 'esm-only', '--no-color']);
 
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'foreign-front-end', private: true, type: 'module' }));
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${tarball}`], {
@@ -86,4 +99,24 @@ console.log(JSON.stringify({ me, errors }));
     { method: 'POST', url: '/api/login', authkey: undefined },
     { method: 'GET', url: '/api/user/7', authkey: TOKEN },
   ]);
+});
+
+it('type-checks the README\'s second front end against the installed package', { timeout: 120_000 }, async () => {
+  expect(existsSync(join(project, 'node_modules/@flagship/api-client/package.json')), 'the install test runs first').toBe(true);
+  const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+  const example = /<!-- second-front-end[^>]*-->\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(example, 'README.md: the block after <!-- second-front-end -->').toBeDefined();
+  writeFileSync(join(project, 'second-front-end.ts'), example ?? '');
+  writeFileSync(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [], skipLibCheck: false },
+      files: ['second-front-end.ts'],
+    }),
+  );
+  const errors = await run(bin('tsc'), ['-p', project], { cwd: project, env: cleanEnv() }).then(
+    () => '',
+    (error: Error & { stdout?: string }) => error.stdout || error.message,
+  );
+  expect(errors).toBe('');
 });
