@@ -51,8 +51,11 @@ describe('staff and applicants across the console and the portal', () => {
     const { page } = staff;
     const { url } = browsers;
     await consoleLogin(page, url);
-    expect(new URL(page.url()).pathname).toBe('/console/projects');
+    // Staff land on the dashboard (issue 14), and go to the calls from the navigation.
+    expect(new URL(page.url()).pathname).toBe('/console/dashboard');
     await page.getByRole('navigation', { name: '功能导航' }).getByRole('link', { name: '操作日志' }).waitFor();
+    await page.getByRole('navigation', { name: '功能导航' }).getByRole('link', { name: '项目管理' }).click();
+    await page.waitForURL('**/console/projects');
     await checkScreen(page, 'console-projects');
 
     // The call: title, category, region, window (Beijing time), budget.

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { cssVariablesResolver, theme } from '@flagship/ui';
 import { RouterProvider } from 'react-router-dom';
 import { ConsoleFormFieldsProvider } from './lib/form-field-services';
+import { ReauthModal } from './components/reauth-modal';
 import { RegionsProvider } from './lib/regions';
 import { router } from './router';
 
@@ -13,6 +14,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <Notifications position="top-center" zIndex={2000} />
+        <ReauthModal />
         <RegionsProvider>
           <ConsoleFormFieldsProvider>
             <RouterProvider router={router} />

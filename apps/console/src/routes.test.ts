@@ -10,6 +10,7 @@ describe('route table', () => {
 
   it('derives the side navigation in the order of the table, each entry with the endpoint its screen lists with', () => {
     expect(NAV_ITEMS.map(({ to, endpoint, label, group }) => [to, endpoint, label, group])).toEqual([
+      ['/dashboard', 'dashboard', '工作台', '概览'],
       ['/projects', 'projectList', '项目管理', '内容管理'],
       ['/policies', 'policyList', '通知公告', '内容管理'],
       ['/experts', 'expertList', '专家库', '内容管理'],
@@ -21,6 +22,7 @@ describe('route table', () => {
       ['/audit', 'auditList', '操作日志', '系统'],
       ['/reviews', 'myReviewList', '我的评审', '专家评审'],
       ['/profile', 'myProfile', '我的信息', '专家评审'],
+      ['/security', 'twoFactorStatus', '账号安全', '系统'],
     ]);
   });
 

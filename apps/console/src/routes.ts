@@ -4,10 +4,12 @@ import {
   IconCategory,
   IconClipboardCheck,
   IconClipboardList,
+  IconLayoutDashboard,
   IconFileCertificate,
   IconFolders,
   IconHistory,
   IconSettings,
+  IconShieldLock,
   IconSpeakerphone,
   IconUserCircle,
   IconUsersGroup,
@@ -19,7 +21,7 @@ import {
  * are named by module path, not imported, so that the screens may use the navigation.
  */
 
-export type NavGroup = '内容管理' | '审核' | '系统' | '专家评审';
+export type NavGroup = '概览' | '内容管理' | '审核' | '系统' | '专家评审';
 export type NavIcon = ComponentType<{ size?: number; stroke?: number }>;
 
 export interface ScreenRoute {
@@ -46,11 +48,14 @@ export type ConsoleRoute = ScreenRoute | HomeRoute;
 export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/login', page: 'features/auth/login-page', frame: 'alone' },
   { path: '/print', page: 'features/applications/print-page', frame: 'gate', endpoint: 'applyBatchPrint' },
+  // Home sends staff to their first navigation entry: the dashboard for those who may call it, experts to /reviews.
   { path: '/', frame: 'shell', home: true },
+  { path: '/dashboard', page: 'features/dashboard/dashboard-page', frame: 'shell', endpoint: 'dashboard', nav: { label: '工作台', icon: IconLayoutDashboard, group: '概览' } },
   { path: '/projects', page: 'features/projects/project-list-page', frame: 'shell', endpoint: 'projectList', nav: { label: '项目管理', icon: IconFolders, group: '内容管理' } },
   { path: '/projects/new', page: 'features/projects/project-edit-page', frame: 'shell', endpoint: 'projectCreate' },
   { path: '/projects/:id', page: 'features/projects/project-edit-page', frame: 'shell', endpoint: 'projectGet' },
   { path: '/projects/:id/review', page: 'features/review/review-page', frame: 'shell', endpoint: 'reviewRoundGet' },
+  { path: '/projects/:id/results', page: 'features/projects/results-page', frame: 'shell', endpoint: 'resultAnnouncementList' },
   { path: '/projects/:id/forms/new', page: 'features/projects/form-builder-page', frame: 'shell', endpoint: 'formCreate' },
   { path: '/projects/:id/forms/:formId', page: 'features/projects/form-builder-page', frame: 'shell', endpoint: 'formUpdate' },
   { path: '/policies', page: 'features/policies/policy-list-page', frame: 'shell', endpoint: 'policyList', nav: { label: '通知公告', icon: IconSpeakerphone, group: '内容管理' } },
@@ -75,6 +80,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/reviews', page: 'features/expert-workspace/my-review-list-page', frame: 'shell', endpoint: 'myReviewList', nav: { label: '我的评审', icon: IconClipboardList, group: '专家评审' } },
   { path: '/reviews/:id', page: 'features/expert-workspace/my-review-page', frame: 'shell', endpoint: 'myReviewGet' },
   { path: '/profile', page: 'features/expert-workspace/my-profile-page', frame: 'shell', endpoint: 'myProfile', nav: { label: '我的信息', icon: IconUserCircle, group: '专家评审' } },
+  // Two-factor sign-in (issue 16): every staff role's own account security.
+  { path: '/security', page: 'features/security/security-page', frame: 'shell', endpoint: 'twoFactorStatus', nav: { label: '账号安全', icon: IconShieldLock, group: '系统' } },
   { path: '*', page: 'features/site/not-found-page', frame: 'shell' },
 ];
 

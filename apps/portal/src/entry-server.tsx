@@ -6,7 +6,7 @@ import { createServerAsyncData } from '@flagship/ui';
 import { App } from './app';
 import { api, session } from './lib/api';
 import { setRequestScopeSource, type RequestScope } from './lib/request-scope';
-import { DEFAULT_SITE_TITLE } from './lib/settings';
+import { DEFAULT_SITE_TITLE, siteDescription } from './lib/settings';
 import { SERVER_DATA_ID } from './lib/server-render';
 import { routes } from './router';
 import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED, SERVER_RENDERED } from './routes';
@@ -33,6 +33,8 @@ export interface RenderedPage {
   html: string;
   /** The document title (plain text). */
   title: string;
+  /** The meta description (plain text). */
+  description: string;
   /** The data the page was rendered with, for the browser's hydration; goes after the root. */
   data: string;
 }
@@ -80,7 +82,8 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
     const json = JSON.stringify(asyncData.results()).replace(/</g, '\\u003c');
     // The title the browser would set once running (the settings answer comes from the cache).
     const settings = await api.content.settings(undefined, { signal: request.signal });
-    const title = documentTitle(url.pathname, settings.siteTitle || DEFAULT_SITE_TITLE);
-    return { html, title, data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };
+    const siteTitle = settings.siteTitle || DEFAULT_SITE_TITLE;
+    const title = documentTitle(url.pathname, siteTitle);
+    return { html, title, description: siteDescription(siteTitle), data: `<script type="application/json" id="${SERVER_DATA_ID}">${json}</script>` };
   });
 }

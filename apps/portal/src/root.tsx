@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { session } from './lib/api';
-import { setNavigator } from './lib/api';
+import { closeErrorToastsOutside, setNavigator } from './lib/api';
 import { useRefreshRegions } from './lib/regions';
-import { refreshSession, useSession } from './lib/session';
-import { useSiteTitle } from './lib/settings';
+import { useSession, useUserInfoRefresh } from './lib/session';
+import { siteDescription, useSiteTitle } from './lib/settings';
 import { useDeviceType } from './lib/app-state';
 import { recordLocation } from './lib/navigation-history';
 import { documentTitle, GUEST_ONLY, LOGIN_REQUIRED } from './routes';
@@ -24,13 +24,17 @@ export function Root() {
 
   useEffect(() => {
     recordLocation(`${location.pathname}${location.search}`);
-    refreshSession();
+    closeErrorToastsOutside(location.pathname);
     void refreshRegions();
   }, [location.pathname, location.search, refreshRegions]);
+  useUserInfoRefresh(`${location.pathname}${location.search}`);
 
   useEffect(() => {
     document.title = documentTitle(location.pathname, siteTitle);
   }, [location.pathname, siteTitle]);
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', siteDescription(siteTitle));
+  }, [siteTitle]);
 
   const loggedIn = Boolean(session.getToken());
   // /login and /reg are judged when they are entered, so that logging in there is not

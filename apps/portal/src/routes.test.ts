@@ -8,7 +8,7 @@ describe('route meta', () => {
     expect(documentTitle('/index', '平台')).toBe('首页 - 平台');
     expect(documentTitle('/addCompany', '平台')).toBe('企业入库申请 - 平台');
     expect(documentTitle('/construction', '平台')).toBe('平台');
-    expect(PAGE_ROUTES).toHaveLength(25);
+    expect(PAGE_ROUTES).toHaveLength(26);
     expect(PAGE_ROUTES.filter((route) => !route.title).map((route) => route.path)).toEqual(['/construction']);
     expect(pageTitle('/login')).toBe('登录');
     expect(pageTitle('/')).toBeUndefined();

@@ -52,6 +52,7 @@ export const ROUTES: readonly PortalRoute[] = [
   { path: '/decDetail', page: 'features/applications/routes/dec-detail-page', title: '申报详情', serverRendered: true },
   { path: '/application', page: 'features/applications/routes/application-page', title: '申报表单', guard: 'login', serverRendered: true },
   { path: '/policy', page: 'features/policies/routes/policy-list-page', title: '通知公告', serverRendered: true },
+  { path: '/funded', page: 'features/results/routes/funded-page', title: '立项项目公开名单' },
   { path: '/policyDetail', page: 'features/policies/routes/policy-detail-page', title: '公告详情', serverRendered: true, countsViews: true },
   { path: '/expert', page: 'features/experts/routes/expert-list-page', title: '专家库', serverRendered: true },
   { path: '/expertDetail', page: 'features/experts/routes/expert-detail-page', title: '专家详情', serverRendered: true },

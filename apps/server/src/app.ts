@@ -46,12 +46,16 @@ import { expertAccountHandlers } from './modules/console/expert-accounts/handler
 import { startReviewReminders } from './modules/console/expert-accounts/review-reminders-repository';
 import { expertWorkspaceHandlers } from './modules/console/expert-workspace/handlers';
 import { reviewRoundHandlers } from './modules/console/review-round/handlers';
+import { resultAnnouncementHandlers } from './modules/console/result-announcements/handlers';
 import { startStaffJobs } from './modules/console/application-review/staff-jobs';
 import { authenticationReviewHandlers } from './modules/console/authentication-review/handlers';
+import { dashboardHandlers } from './modules/console/dashboard/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
+import { twoFactorHandlers } from './modules/console/two-factor/handlers';
 import { settingsHandlers } from './modules/console/settings/handlers';
 import { taxonomyHandlers } from './modules/console/taxonomy/handlers';
 import { contentHandlers } from './modules/content/handlers';
+import { resultsPublicHandlers } from './modules/results/handlers';
 import { enterpriseHandlers } from './modules/enterprise/handlers';
 import { fileHandlers } from './modules/files/handlers';
 import { projectHandlers } from './modules/project/handlers';
@@ -182,21 +186,24 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     enterprise: enterpriseHandlers(ctx),
     project: projectHandlers(ctx),
     apply: applyHandlers(ctx),
-    content: contentHandlers(ctx),
+    content: { ...contentHandlers(ctx), ...resultsPublicHandlers(ctx) },
     base: baseHandlers(ctx, VERSION),
     files: fileHandlers(ctx),
     // The staff console, by area. A staff session and the role are checked in `authenticate`.
     console: {
       ...sessionHandlers(ctx),
+      ...twoFactorHandlers(ctx),
       ...publishingHandlers(ctx),
       ...consoleContentHandlers(ctx),
       ...taxonomyHandlers(ctx),
       ...settingsHandlers(ctx),
       ...applicationReviewHandlers(ctx),
       ...authenticationReviewHandlers(ctx),
+      ...dashboardHandlers(ctx),
       ...reviewRoundHandlers(ctx),
       ...expertAccountHandlers(ctx),
       ...expertWorkspaceHandlers(ctx),
+      ...resultAnnouncementHandlers(ctx),
     },
   };
   // The queue starts once the app is ready (the database is migrated by then); every instance works every kind.
@@ -217,6 +224,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     validateResponses: config.validateResponses,
     publicCacheMs: config.publicCacheMs,
   });
+  await installApiReference(app, { version: VERSION });
 
   // One origin in production: the built portal (with /tinymce) at /, the staff console at /console/.
   const portalDist = fromHere('../../portal/dist');
@@ -224,7 +232,6 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
   const hasPortal = existsSync(`${portalDist}/index.html`);
   const hasConsole = existsSync(`${consoleDist}/index.html`);
   const renderer = hasPortal && config.renderPages ? await loadPortalRenderer(fromHere('../../portal/dist-server'), app.log) : undefined;
-  await installApiReference(app, { version: VERSION });
   const portalPage = hasPortal ? portalPages(portalDist, { app, renderer, log: app.log, cacheMs: config.publicCacheMs }) : undefined;
   const isPortalPage = hasPortal ? portalPaths(portalDist) : () => false;
   if (hasPortal) {

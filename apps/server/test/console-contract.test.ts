@@ -2,6 +2,7 @@
 // every action that changes something leaves an audit entry.
 import { creditCodeCheckChar, endpointList, Errno, REVIEWER_ENDPOINTS, STAFF_ROLE_LABELS, type Endpoints, type FormField } from '@flagship/api-client';
 import ExcelJS from 'exceljs';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCall, pdf, PNG, someDistrict, validData } from './apply-fixtures';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
@@ -46,7 +47,7 @@ describe.each(drivers)('every staff endpoint on %s', (driver) => {
   it('covers the whole console: every /api/console endpoint but the public ones (login, accepting an invitation) needs staff', () => {
     expect(staffEndpoints.map((e) => e.id).sort()).toEqual(
       endpointList
-        .filter((e) => e.group === 'console' && e.name !== 'login' && e.name !== 'invitationAccept')
+        .filter((e) => e.group === 'console' && e.name !== 'login' && e.name !== 'loginSecondStep' && e.name !== 'invitationAccept')
         .map((e) => e.id)
         .sort(),
     );
@@ -82,6 +83,7 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
   let district: number;
   let province: number;
   const made: Record<string, number> = {};
+  const twoFactor = { secret: '', recoveryCodes: [] as string[] };
   let invitedAccount = '';
   let tempClient: StaffClient | undefined;
   const temp = () => tempClient as StaffClient;
@@ -169,6 +171,24 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
         return 1;
       },
     },
+    // Two-factor sign-in (issue 16), on the admin's own account and back off again.
+    { endpoint: 'twoFactorStart', action: 'staff.twoFactorStart', run: async () => ((twoFactor.secret = (await admin.api.console.twoFactorStart()).secret), admin.staffId) },
+    {
+      endpoint: 'twoFactorConfirm',
+      action: 'staff.twoFactorEnable',
+      run: async () => (await admin.api.console.twoFactorConfirm({ code: await generate({ secret: twoFactor.secret }) }), admin.staffId),
+    },
+    {
+      endpoint: 'twoFactorRecoveryCodes',
+      action: 'staff.recoveryCodesRegenerate',
+      run: async () => ((twoFactor.recoveryCodes = (await admin.api.console.twoFactorRecoveryCodes({ code: await generate({ secret: twoFactor.secret, epoch: Date.now() / 1000 + 30 }) })).recoveryCodes), admin.staffId),
+    },
+    { endpoint: 'reauth', action: 'staff.reauth', run: async () => (await admin.api.console.reauth({ password: 'Flagship@2026' }), admin.staffId) },
+    {
+      endpoint: 'twoFactorDisable',
+      action: 'staff.twoFactorDisable',
+      run: async () => (await admin.api.console.twoFactorDisable({ password: 'Flagship@2026', recoveryCode: twoFactor.recoveryCodes[0]! }), admin.staffId),
+    },
     { endpoint: 'authenticationApprove', action: 'authentication.approve', by: () => reviewer, run: async () => (await reviewer.api.console.authenticationApprove({ id: await newAuthentication('91330106MA2AU8E2W') })).id },
     {
       endpoint: 'authenticationReject',
@@ -228,6 +248,30 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
         return made.call!;
       },
     },
+    // Results announcements (issue 14): reviewers prepare, admins publish and withdraw.
+    {
+      endpoint: 'resultAnnouncementCreate',
+      action: 'results.create',
+      by: () => reviewer,
+      run: async () => {
+        const period = { objectionStartsAt: new Date().toISOString(), objectionEndsAt: new Date(Date.now() + 5 * 86_400_000).toISOString() };
+        made.results = (await reviewer.api.console.resultAnnouncementCreate({ projectId: made.call!, title: '立项公示', introduction: '', contact: '', ...period })).id;
+        return made.call!;
+      },
+    },
+    {
+      endpoint: 'resultAnnouncementUpdate',
+      action: 'results.update',
+      by: () => reviewer,
+      run: async () => {
+        const [current] = await reviewer.api.console.resultAnnouncementList({ projectId: made.call! });
+        const items = current!.items.map((i) => ({ applicationId: i.applicationId, amountGranted: 10000 }));
+        await reviewer.api.console.resultAnnouncementUpdate({ id: made.results!, title: current!.title, introduction: '', contact: '', objectionStartsAt: current!.objectionStartsAt, objectionEndsAt: current!.objectionEndsAt, items });
+        return made.call!;
+      },
+    },
+    { endpoint: 'resultAnnouncementPublish', action: 'results.publish', run: async () => (await admin.api.console.resultAnnouncementPublish({ id: made.results! })).projectId },
+    { endpoint: 'resultAnnouncementWithdraw', action: 'results.withdraw', run: async () => (await admin.api.console.resultAnnouncementWithdraw({ id: made.results!, reason: '核对有误' })).projectId },
     // The expert workspace: the expert is the actor.
     {
       endpoint: 'myReviewDeclare',
@@ -302,7 +346,7 @@ describe.each(drivers)('audit entries of staff actions on %s', (driver) => {
   afterAll(() => server?.close());
 
   it('has a step for every console endpoint that changes something or hands data out', () => {
-    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint' || e.name === 'reviewExport'));
+    const audited = endpointList.filter((e) => e.group === 'console' && e.name !== 'login' && e.name !== 'loginSecondStep' && (e.declaration.method !== 'GET' || e.name === 'applyBatchPrint' || e.name === 'reviewExport'));
     expect([...new Set(steps.map((s) => s.endpoint))].sort()).toEqual(audited.map((e) => e.name).sort());
   });
 

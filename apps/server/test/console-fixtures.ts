@@ -13,6 +13,7 @@ let counter = 0;
 export async function staffLogin(server: TestServer, account: string = DEMO_ADMIN.account, password: string = DEMO_ADMIN.password): Promise<StaffClient> {
   const c = server.client();
   const info = await c.api.console.login({ account, password, captcha: await c.captcha() });
+  if (!('token' in info)) throw new Error(`${account} needs the two-factor step: sign in with staffLoginTwoFactor`);
   c.api.session.set({ token: info.token, id: info.id, account: info.account, enterprise_authentication_status: null });
   return { ...c, staffId: info.id, account: info.account };
 }

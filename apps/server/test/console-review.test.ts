@@ -200,7 +200,8 @@ describe.each(drivers)('console review on %s', (driver) => {
       expect((await reviewer.api.console.applyGet({ applyId: sent.id })).apply.applicantEmail).toBeNull();
       const rejected = await reviewer.api.console.applyReview({ applyId: sent.id, status: 'rejected', message: '不符合申报条件' });
       expect(rejected.applicantEmail).toBeNull();
-      const sms = (await server.outbox()).find((m) => m.includes(`To: ${carol.account}`));
+      // The last message to carol: the decision (the first confirmed her submission).
+      const sms = (await server.outbox()).filter((m) => m.includes(`To: ${carol.account}`)).at(-1);
       expect(sms).toContain('Channel: sms');
       expect(sms).toContain('未通过');
       expect((await carol.api.project.applyDetail({ applyId: sent.id })).status).toBe('rejected');

@@ -89,8 +89,8 @@ describe.each(drivers)('console session and roles on %s', (driver) => {
     for (const name of REVIEWER_ENDPOINTS) expect(names).toContain(name);
     for (const e of endpointList.filter((x) => x.group === 'console')) {
       expect(e.declaration.path.startsWith('/api/console/'), e.id).toBe(true);
-      // Signing in and accepting an expert's invitation come before any session.
-      expect(e.declaration.auth, e.id).toBe(e.name === 'login' || e.name === 'invitationAccept' ? 'public' : 'staff');
+      // Signing in (both steps) and accepting an expert's invitation come before any session.
+      expect(e.declaration.auth, e.id).toBe(e.name === 'login' || e.name === 'loginSecondStep' || e.name === 'invitationAccept' ? 'public' : 'staff');
     }
   });
 

@@ -89,28 +89,28 @@ describe('paths and queries', () => {
 describe('what declarations say beyond the schemas', () => {
   it('lets reviewers call the review screens and their own session, and nothing else of the console', () => {
     expect([...REVIEWER_ENDPOINTS].sort()).toEqual(
-      ['login', 'invitationAccept', 'logout', 'me', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'reauth', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'dashboard', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport', 'resultAnnouncementList', 'resultAnnouncementCreate', 'resultAnnouncementUpdate'].sort(),
     );
     for (const { id, declaration } of endpointList) if (declaration.roles) expect(declaration.auth, id).toBe('staff');
   });
 
   it('lets experts call their session and their own assignments, and nothing of staff screens', () => {
     expect([...EXPERT_ENDPOINTS].sort()).toEqual(
-      ['login', 'invitationAccept', 'logout', 'me', 'myReviewList', 'myReviewGet', 'myReviewDeclare', 'myReviewSave', 'myReviewFile', 'myProfile', 'myProfileUpdate'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'reauth', 'myReviewList', 'myReviewGet', 'myReviewDeclare', 'myReviewSave', 'myReviewFile', 'myProfile', 'myProfileUpdate'].sort(),
     );
   });
 
   it('shares only public reads that every visitor sees alike', () => {
     const cached = endpointList.filter((e) => e.declaration.publicCache).map((e) => e.id);
     expect(cached.sort()).toEqual(
-      ['project.list', 'project.detail', 'content.settings', 'content.policyList', 'content.expertList', 'content.expertDetail', 'content.search', 'enterprise.list', 'enterprise.detail', 'base.categories'].sort(),
+      ['project.list', 'project.detail', 'content.settings', 'content.policyList', 'content.expertList', 'content.expertDetail', 'content.search', 'enterprise.list', 'enterprise.detail', 'base.categories', 'content.fundedList', 'content.resultNotices'].sort(),
     );
     for (const { id, declaration } of endpointList) if (declaration.publicCache) expect(declaration.method, id).toBe('GET');
   });
 
   it('lets through a closed site only what opens it, and the console', () => {
     const open = endpointList.filter((e) => e.declaration.passesSiteGate && e.group !== 'console').map((e) => e.declaration.path);
-    expect(open.sort()).toEqual(['/api/setting/index', '/api/checkAccessPassword', '/api/verify', '/api/health'].sort());
+    expect(open.sort()).toEqual(['/api/setting/index', '/api/checkAccessPassword', '/api/verify', '/api/challenge', '/api/health'].sort());
     for (const { id, group, declaration } of endpointList) if (group === 'console') expect(declaration.passesSiteGate, id).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   editPasswordBody,
   findPasswordBody,
   loginBody,
+  powChallengeSchema,
   registerBody,
   registerResultSchema,
   sendCodeQuery,
@@ -62,6 +63,7 @@ import {
   staffJobSchema,
   staffLoginBody,
   staffLoginResultSchema,
+  staffSessionResultSchema,
   staffSchema,
   expertAccountBody,
   expertAccountSchema,
@@ -93,6 +95,17 @@ import {
   reviewSaveBody,
 } from './schemas/review';
 import {
+  fundedListQuery,
+  fundedListSchema,
+  fundedFilter,
+  resultAnnouncementCreateBody,
+  resultAnnouncementSchema,
+  resultAnnouncementUpdateBody,
+  resultNoticeQuery,
+  resultNoticeSchema,
+  resultWithdrawBody,
+} from './schemas/results';
+import {
   categoryQuery,
   categorySchema,
   expertListQuery,
@@ -115,6 +128,7 @@ import {
   enterpriseSummarySchema,
   submitAuthenticationBody,
 } from './schemas/enterprise';
+import { dashboardSchema } from './schemas/dashboard';
 import { uploadSchema } from './schemas/files';
 import {
   applyBody,
@@ -136,6 +150,16 @@ import {
   projectSummarySchema,
 } from './schemas/project';
 import { updateUserBody, userSchema } from './schemas/user';
+import {
+  reauthBody,
+  reauthResultSchema,
+  recoveryCodesSchema,
+  staffLoginSecondStepBody,
+  twoFactorConfirmBody,
+  twoFactorDisableBody,
+  twoFactorEnrolmentSchema,
+  twoFactorStatusSchema,
+} from './schemas/two-factor';
 
 /** Staff run the site: their console answers whether or not the site is open to visitors. */
 function consoleEndpoint<const T extends EndpointDeclaration>(declaration: T): T & { passesSiteGate: true } {
@@ -176,6 +200,11 @@ export const endpoints = {
     checkAccessPassword: defineEndpoint({
       method: 'POST', path: '/api/checkAccessPassword', summary: '校验站点访问密码', auth: 'public', response: 'json', rateLimited: true, passesSiteGate: true,
       body: accessPasswordBody, data: emptyData,
+    }),
+    // Proof-of-work captcha (issue 16): the solved payload goes in the `captcha` field of login and register.
+    challenge: defineEndpoint({
+      method: 'GET', path: '/api/challenge', summary: '人机验证（工作量证明）题目', auth: 'public', response: 'json', rateLimited: true, passesSiteGate: true,
+      data: powChallengeSchema,
     }),
   },
   user: {
@@ -292,6 +321,23 @@ export const endpoints = {
       method: 'GET', path: '/api/search', summary: '全站搜索', auth: 'public', response: 'json', publicCache: true,
       query: searchQuery, data: searchResultSchema,
     }),
+    // Results announcements (issue 14): the open list of funded projects and the calls' results notices.
+    fundedList: defineEndpoint({
+      method: 'GET', path: '/api/funded', summary: '立项项目公开名单（按年度、分类、地区筛选，含合计）', auth: 'public', response: 'json', publicCache: true,
+      query: fundedListQuery, data: fundedListSchema,
+    }),
+    fundedCsv: defineEndpoint({
+      method: 'GET', path: '/api/funded.csv', summary: '立项项目公开名单（.csv 下载）', auth: 'public', response: 'link',
+      query: fundedFilter, data: z.instanceof(Blob),
+    }),
+    fundedXlsx: defineEndpoint({
+      method: 'GET', path: '/api/funded.xlsx', summary: '立项项目公开名单（.xlsx 下载）', auth: 'public', response: 'link',
+      query: fundedFilter, data: z.instanceof(Blob),
+    }),
+    resultNotices: defineEndpoint({
+      method: 'GET', path: '/api/result-notices', summary: '立项公示：某项目的公示，或正在异议期内的公示', auth: 'public', response: 'json', publicCache: true,
+      query: resultNoticeQuery, data: z.array(resultNoticeSchema),
+    }),
   },
   base: {
     regions: defineEndpoint({
@@ -330,6 +376,35 @@ export const endpoints = {
     me: consoleEndpoint({
       method: 'GET', path: '/api/console/me', summary: '当前工作人员', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       data: staffSchema,
+    }),
+    // Two-factor sign-in (issue 16).
+    loginSecondStep: consoleEndpoint({
+      method: 'POST', path: '/api/console/login/two-factor', summary: '工作人员登录第二步：一次性验证码或恢复码', auth: 'public', response: 'json', rateLimited: true,
+      body: staffLoginSecondStepBody, data: staffSessionResultSchema,
+    }),
+    twoFactorStatus: consoleEndpoint({
+      method: 'GET', path: '/api/console/two-factor', summary: '本人两步验证状态', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      data: twoFactorStatusSchema,
+    }),
+    twoFactorStart: consoleEndpoint({
+      method: 'POST', path: '/api/console/two-factor/start', summary: '开始启用两步验证：生成密钥与二维码（确认前不生效）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      data: twoFactorEnrolmentSchema,
+    }),
+    twoFactorConfirm: consoleEndpoint({
+      method: 'POST', path: '/api/console/two-factor/confirm', summary: '以一次性验证码确认启用两步验证；返回恢复码（仅显示一次）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      body: twoFactorConfirmBody, data: recoveryCodesSchema,
+    }),
+    twoFactorDisable: consoleEndpoint({
+      method: 'POST', path: '/api/console/two-factor/disable', summary: '停用两步验证（密码及一次性验证码或恢复码）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      body: twoFactorDisableBody, data: twoFactorStatusSchema,
+    }),
+    twoFactorRecoveryCodes: consoleEndpoint({
+      method: 'POST', path: '/api/console/two-factor/recovery-codes', summary: '重新生成恢复码（旧的全部作废；仅显示一次）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      body: twoFactorConfirmBody, data: recoveryCodesSchema,
+    }),
+    reauth: consoleEndpoint({
+      method: 'POST', path: '/api/console/reauth', summary: '敏感操作前再次验证身份（密码，或已启用两步验证时的一次性验证码）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      body: reauthBody, data: reauthResultSchema,
     }),
     auditList: consoleEndpoint({
       method: 'GET', path: '/api/console/audit', summary: '操作日志（管理员）', auth: 'staff', response: 'json',
@@ -529,6 +604,12 @@ export const endpoints = {
       params: z.object({ projectId: idSchema }), query: consoleBatchPrintQuery, data: batchPrintResultSchema,
     }),
 
+    // Dashboard (issue 14): the console's first screen, where the round stands.
+    dashboard: consoleEndpoint({
+      method: 'GET', path: '/api/console/dashboard', summary: '工作台：申报、评审、认证与资金的汇总', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      data: dashboardSchema,
+    }),
+
     // Expert review (issue 12). Staff: a call's round, assignments, progress, ranking, decisions.
     reviewRoundGet: consoleEndpoint({
       method: 'GET', path: '/api/console/project/{projectId}/review', summary: '项目的当前评审轮次（未设置时为 null）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
@@ -623,6 +704,28 @@ export const endpoints = {
     myProfileUpdate: consoleEndpoint({
       method: 'PUT', path: '/api/console/my/profile', summary: '修改我的利益关联', auth: 'staff', response: 'json', roles: ['expert'],
       body: expertInterestsBody, data: myProfileSchema,
+    }),
+
+    // Results announcements (issue 14): a call's 立项公示. Admins and reviewers prepare; admins publish and withdraw.
+    resultAnnouncementList: consoleEndpoint({
+      method: 'GET', path: '/api/console/project/{projectId}/results', summary: '项目的立项公示（含公示项目）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), data: z.array(resultAnnouncementSchema),
+    }),
+    resultAnnouncementCreate: consoleEndpoint({
+      method: 'POST', path: '/api/console/project/{projectId}/results', summary: '新建立项公示草稿（公示项目取自已通过的申报）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: z.object({ projectId: idSchema }), body: resultAnnouncementCreateBody, data: resultAnnouncementSchema,
+    }),
+    resultAnnouncementUpdate: consoleEndpoint({
+      method: 'PUT', path: '/api/console/results/{id}', summary: '修改立项公示草稿（说明、异议期、联系方式、项目顺序与资助金额）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer'],
+      params: idParams, body: resultAnnouncementUpdateBody, data: resultAnnouncementSchema,
+    }),
+    resultAnnouncementPublish: consoleEndpoint({
+      method: 'POST', path: '/api/console/results/{id}/publish', summary: '发布立项公示（写入通知公告并通知申报人）', auth: 'staff', response: 'json',
+      params: idParams, data: resultAnnouncementSchema,
+    }),
+    resultAnnouncementWithdraw: consoleEndpoint({
+      method: 'POST', path: '/api/console/results/{id}/withdraw', summary: '撤回立项公示（须填写原因，公告显示为已撤回）', auth: 'staff', response: 'json',
+      params: idParams, body: resultWithdrawBody, data: resultAnnouncementSchema,
     }),
   },
 } as const satisfies Record<string, Record<string, EndpointDeclaration>>;

@@ -16,4 +16,8 @@ export * from './forms';
 export * from './labels';
 export * from './schemas/console';
 export * from './schemas/review';
+export * from './schemas/two-factor';
+export * from './schemas/results';
+export * from './schemas/dashboard';
 export * from './review-scoring';
+export * from './password-strength';

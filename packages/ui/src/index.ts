@@ -21,6 +21,8 @@ export { Loading } from './loading';
 export { formatDate, formatDateTime, formatDeadline, formatPeriod, SHANGHAI_OFFSET_MINUTES, TIME_ZONE_LABEL } from './beijing-time';
 // Captcha and RichHtml are styled by styles.css, which each app imports into its own stylesheet.
 export { Captcha, CaptchaInput, type CaptchaApi, type CaptchaProps } from './captcha';
+export { PowCaptcha, type PowCaptchaApi, type PowCaptchaProps } from './pow-captcha';
+export { loadPasswordChecker, PasswordStrengthMeter, type PasswordStrengthMeterProps } from './password-strength';
 export { createErrorViews, Empty, errorMessage, type ErrorStateProps, type ErrorViewOptions } from './states';
 export { ListPagination, type ListPaginationProps } from './list-pagination';
 export { formatBudget, formatSize, toId } from './format';

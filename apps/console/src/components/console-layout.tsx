@@ -8,8 +8,9 @@ import { Loading } from '@flagship/ui';
 import { navItemsFor, type NavItem } from '../lib/navigation';
 import { loadStaff, refreshSession, retryStaff, signOut, useStaff, useStaffState } from '../lib/session';
 import { ErrorState } from './states';
+import { useSiteTitle } from '../lib/site-title';
 
-const GROUP_ORDER: NavItem['group'][] = ['专家评审', '内容管理', '审核', '系统'];
+const GROUP_ORDER: NavItem['group'][] = ['概览', '专家评审', '内容管理', '审核', '系统'];
 
 /** Children only for a signed-in member of staff; anonymous visitors go to /login. */
 export function StaffGate({ children }: { children: ReactNode }) {
@@ -54,6 +55,7 @@ export function ConsoleLayout() {
 
 function Shell() {
   const staff = useStaff();
+  const siteTitle = useSiteTitle();
   const location = useLocation();
   const navigate = useNavigate();
   const items = navItemsFor(staff.role);
@@ -84,7 +86,7 @@ function Shell() {
             {expert && <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="md" size="sm" color="white" aria-label={navOpened ? '收起导航' : '展开导航'} aria-expanded={navOpened} />}
             <Anchor component={Link} to="/" underline="never" c="white" className="fc-brand">
               <Text span ff="heading" fw={700} fz={18}>
-                艺术旗舰项目
+                {siteTitle}
               </Text>
               <Text span fz={14} ml={8} opacity={0.85}>
                 {expert ? '专家评审' : '管理后台'}

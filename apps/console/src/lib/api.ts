@@ -1,5 +1,6 @@
 import { createApiClient, createCookieSessionStore, ERROR_TOAST_MS } from '@flagship/api-client';
 import { notifications } from '@mantine/notifications';
+import { askReauth, needsReauth } from './reauth';
 
 /** The staff session (token and user-info cookies, 8 h), apart from the portal's. */
 export const session = createCookieSessionStore({ name: 'flagship-console' });
@@ -17,7 +18,8 @@ export const api = createApiClient({
   baseUrl: '',
   session,
   policy: {
-    onError: (message) => showError(message),
+    // A sensitive action after 10 minutes: ask for the password or a TOTP code (issue 16).
+    onError: (message, error) => (needsReauth(error.data) ? askReauth() : showError(message)),
     onTransportError: (message) => showError(message),
     // Staff sessions pass the site's access-password gate; nothing to do here.
     onAccessPasswordRequired: () => {},

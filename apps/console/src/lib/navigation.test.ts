@@ -4,7 +4,7 @@ import { canCall, homePath, NAV_ITEMS, navItemsFor, safeRedirect } from './navig
 describe('role-aware navigation', () => {
   it('shows admins every staff screen', () => {
     expect(navItemsFor('admin')).toEqual(NAV_ITEMS.filter((item) => item.group !== '专家评审'));
-    expect(homePath('admin')).toBe('/projects');
+    expect(homePath('admin')).toBe('/dashboard');
   });
 
   it('shows reviewers only what the contract lets them call', () => {
@@ -14,11 +14,11 @@ describe('role-aware navigation', () => {
     expect(labels).not.toContain('站点设置');
     expect(canCall('reviewer', 'applyReview')).toBe(true);
     expect(canCall('reviewer', 'projectCreate')).toBe(false);
-    expect(homePath('reviewer')).toBe('/review/authentications');
+    expect(homePath('reviewer')).toBe('/dashboard');
   });
 
-  it('shows experts their workspace only, and sends them to 我的评审', () => {
-    expect(navItemsFor('expert').map((item) => item.label)).toEqual(['我的评审', '我的信息']);
+  it('shows experts their workspace only (and their account security), and sends them to 我的评审', () => {
+    expect(navItemsFor('expert').map((item) => item.label)).toEqual(['我的评审', '我的信息', '账号安全']);
     expect(homePath('expert')).toBe('/reviews');
     expect(canCall('expert', 'myReviewSave')).toBe(true);
     expect(canCall('expert', 'applyList')).toBe(false);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Staff, StaffLoginResult, StaffRole } from '@flagship/api-client';
+import type { Staff, StaffRole, StaffSessionResult } from '@flagship/api-client';
 import { api, session } from './api';
 
 // The signed-in member of staff. The cookies keep the token (8 h); the role and name come from
@@ -59,7 +59,7 @@ export function retryStaff(): void {
 }
 
 /** Keep what the login answered: the token in the cookies, the role in memory. */
-export function signIn(result: StaffLoginResult): void {
+export function signIn(result: StaffSessionResult): void {
   session.set({ token: result.token, id: result.id, account: result.account, enterprise_authentication_status: null });
   setState({ status: 'ready', token: result.token, staff: { id: result.id, account: result.account, name: result.name, role: result.role } });
 }

@@ -21,8 +21,22 @@ export function setNavigator(navigate: Navigate): void {
   navigateTo = navigate;
 }
 
+// Error toasts by the page (path) they were shown on: navigating away closes them.
+const errorToasts = new Map<string, string>();
+
 export function showError(message: string, title = '出错了'): void {
-  notifications.show({ color: 'red', title, message: message || 'Error', autoClose: ERROR_TOAST_MS });
+  const id = notifications.show({ color: 'red', title, message: message || 'Error', autoClose: ERROR_TOAST_MS, onClose: () => errorToasts.delete(id) });
+  // Rendering on the server shows no toast that navigation could close.
+  if (typeof window !== 'undefined') errorToasts.set(id, window.location.pathname);
+}
+
+/** Close the error toasts of other pages (a failed login's once logged in, say). */
+export function closeErrorToastsOutside(pathname: string): void {
+  for (const [id, shownOn] of errorToasts) {
+    if (shownOn === pathname) continue;
+    errorToasts.delete(id);
+    notifications.hide(id);
+  }
 }
 
 /** The SDK's error policy wired to Mantine notifications; the SDK adds the 1001 reset and reload. */

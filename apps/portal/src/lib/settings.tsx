@@ -25,6 +25,9 @@ export function useSettings(): Settings | undefined {
   return useSettingsState().data;
 }
 
+/** The page's meta description, named after the site. */
+export const siteDescription = (siteTitle: string) => `${siteTitle}：项目申报、通知公告、专家库与企业库`;
+
 export function useSiteTitle(): string {
   return useSettings()?.siteTitle || DEFAULT_SITE_TITLE;
 }

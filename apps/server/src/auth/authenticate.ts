@@ -1,12 +1,45 @@
-import { Errno, STAFF_ROLE_LABELS, type EndpointDeclaration, type StaffRole } from '@flagship/api-client';
+import { endpoints, Errno, REAUTH_WINDOW_MS, STAFF_ROLE_LABELS, type EndpointDeclaration, type StaffRole } from '@flagship/api-client';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError, forbidden } from '../http/errors';
-import type { Principal } from './principal';
+import type { Principal, StaffPrincipal } from './principal';
 import { findPrincipal } from './principal-repository';
 
 /** A staff endpoint whose declaration names no roles is for admins. */
 const ADMINS_ONLY: readonly StaffRole[] = ['admin'];
+
+/** What a session that must first set up two-factor sign-in may call (issue 16). */
+const ENROLMENT_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
+  endpoints.console.me,
+  endpoints.console.logout,
+  endpoints.console.twoFactorStatus,
+  endpoints.console.twoFactorStart,
+  endpoints.console.twoFactorConfirm,
+]);
+
+/**
+ * Sensitive staff actions: staff accounts, settings, bulk decisions and exports of personal data
+ * need the caller to have proved themselves (password or TOTP) within REAUTH_WINDOW_MS.
+ */
+const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
+  endpoints.console.settingsUpdate,
+  endpoints.console.expertInvite,
+  endpoints.console.expertAccountUpdate,
+  endpoints.console.reviewDecisions,
+  endpoints.console.applyExportJob,
+  endpoints.console.applyDownloadJob,
+  endpoints.console.reviewExport,
+]);
+
+/** Refuse what a staff session may not do yet: enrolment first, then a recent proof for sensitive actions. */
+function checkStaffSession(principal: StaffPrincipal, declaration: EndpointDeclaration): void {
+  if (principal.enrolmentOnly && !ENROLMENT_ENDPOINTS.has(declaration)) {
+    throw forbidden('管理员要求工作人员启用两步验证：请先在“账号安全”中完成设置，再进行其他操作');
+  }
+  if (REAUTH_ENDPOINTS.has(declaration) && Date.now() - (principal.verifiedAt?.getTime() ?? 0) > REAUTH_WINDOW_MS) {
+    throw new AppError(Errno.FORBIDDEN, '此操作需要再次验证身份：请输入密码或一次性验证码后重试', { reauth: true });
+  }
+}
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
 function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
@@ -38,6 +71,7 @@ export async function authenticate(db: Database, req: FastifyRequest, declaratio
     if (principal.kind !== 'staff') throw new AppError(Errno.FORBIDDEN, '仅限工作人员访问');
     const roles = declaration.roles ?? ADMINS_ONLY;
     if (!roles.includes(principal.role)) throw forbidden(`无权执行此操作：仅${roles.map((r) => STAFF_ROLE_LABELS[r]).join('或')}可用`);
+    checkStaffSession(principal, declaration);
   }
   return principal;
 }

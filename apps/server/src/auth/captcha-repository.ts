@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, like, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { captchas } from '../db/schema';
 
@@ -18,4 +18,13 @@ export async function useCaptcha(db: Database, id: string): Promise<string | und
     .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, new Date())))
     .returning({ answerHash: captchas.answerHash });
   return row?.answerHash;
+}
+
+/** How many live captchas have ids starting with `prefix`, used or not. */
+export async function countLiveCaptchas(db: Database, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(captchas)
+    .where(and(like(captchas.id, `${prefix}%`), gt(captchas.expiresAt, new Date())));
+  return row?.n ?? 0;
 }

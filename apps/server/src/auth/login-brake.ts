@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { AppError } from '../http/errors';
 import { writeAudit } from '../shared/audit-repository';
+import { loadSiteTitle } from '../shared/settings-repository';
 import { clearAttempts, clearTarget, countAttempt, isKnownDevice, pruneBrakes, rememberDevice } from './login-brake-repository';
 import { hashToken, newToken } from './tokens';
 
@@ -111,11 +112,11 @@ export async function resetBrake(db: Executor, target: BrakeTarget, keepToken?: 
 
 /** Queued after the answer, so neither its time nor a failing mail server shows that the account exists. */
 function notifyOwner(ctx: AppContext, req: FastifyRequest, account: string) {
-  const text =
-    `您在 Flagship 申报平台的账号 ${account} 短时间内多次登录失败（密码错误），已被暂时限制登录。` +
-    '如果不是您本人操作，请尽快通过“忘记密码”重设密码；您曾登录过的浏览器不受限制，仍可正常登录。';
   void (async () => {
     try {
+      const text =
+        `您在${await loadSiteTitle(ctx.db)}的账号 ${account} 短时间内多次登录失败（密码错误），已被暂时限制登录。` +
+        '如果不是您本人操作，请尽快通过“忘记密码”重设密码；您曾登录过的浏览器不受限制，仍可正常登录。';
       if (isValidMobile(account)) await ctx.mailer.sendSms({ to: account, text });
       else await ctx.mailer.sendMail({ to: account, subject: '登录失败提醒', text });
     } catch (error) {

@@ -1,13 +1,21 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
-import { sessions, staff, staffSessions, users } from '../db/schema';
+import { sessions, settings, staff, staffSessions, users } from '../db/schema';
 import type { Principal, StaffRole } from './principal';
 import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
 
 const staffSession = prepared((db) =>
   db
-    .select({ sessionId: staffSessions.id, staffId: staff.id, account: staff.account, role: staff.role })
+    .select({
+      sessionId: staffSessions.id,
+      staffId: staff.id,
+      account: staff.account,
+      role: staff.role,
+      verifiedAt: staffSessions.verifiedAt,
+      // Read on every call, so switching the requirement on applies to open sessions too.
+      enrolmentOnly: sql<boolean>`(${staff.totpEnabledAt} is null and coalesce((select ${settings.staffTwoFactorRequired} from ${settings} limit 1), false))`,
+    })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
     .where(and(eq(staffSessions.tokenHash, sql.placeholder('tokenHash')), isNull(staffSessions.revokedAt), gt(staffSessions.expiresAt, sql.placeholder('now')), eq(staff.disabled, false)))
@@ -30,7 +38,9 @@ export async function findPrincipal(db: Database, token: string): Promise<Princi
   const values = { tokenHash: hashToken(token), now: new Date() };
   if (token.startsWith(STAFF_TOKEN_PREFIX)) {
     const [row] = await staffSession(db).execute(values);
-    return row ? { kind: 'staff', staffId: row.staffId, account: row.account, role: row.role as StaffRole, sessionId: row.sessionId } : null;
+    return row
+      ? { kind: 'staff', staffId: row.staffId, account: row.account, role: row.role as StaffRole, sessionId: row.sessionId, verifiedAt: row.verifiedAt, enrolmentOnly: row.enrolmentOnly }
+      : null;
   }
   const [row] = await userSession(db).execute(values);
   return row ? { kind: 'user', userId: row.userId, account: row.account, sessionId: row.sessionId } : null;

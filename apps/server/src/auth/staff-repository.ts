@@ -34,7 +34,7 @@ export async function lockOtherEnabledAdmins(tx: Executor, staffId: number): Pro
   return others.length;
 }
 
-export async function updateStaffRow(tx: Executor, staffId: number, changes: Partial<Pick<StaffRow, 'role' | 'disabled' | 'passwordHash' | 'name'>>): Promise<void> {
+export async function updateStaffRow(tx: Executor, staffId: number, changes: Partial<Pick<StaffRow, 'role' | 'disabled' | 'passwordHash' | 'name' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodeHashes'>>): Promise<void> {
   await tx.update(staff).set(changes).where(eq(staff.id, staffId));
 }
 

@@ -1,22 +1,21 @@
-import { Errno, STAFF_ROLES, staffAccountSchema, type StaffRole } from '@flagship/api-client';
+import { Errno, STAFF_ROLES, staffAccountSchema, weakPasswordMessage, type StaffRole } from '@flagship/api-client';
 import type { Executor } from '../db/client';
 import { hashPassword } from '../db/password';
 import { AppError } from '../http/errors';
-import { isCommonPassword } from '../lib/common-passwords';
+import { checkPasswordStrength } from '../lib/password-strength';
 import { writeAudit } from '../shared/audit-repository';
 import { resetBrake } from './login-brake';
 import { insertStaff, lockOtherEnabledAdmins, lockStaffByAccount, revokeStaffSessions, updateStaffRow } from './staff-repository';
 
-/** Why a staff password is too weak, or null: 8+ characters of three kinds, not a common one. */
-export function staffPasswordProblem(password: string, account: string): string | null {
+/** Why a staff password is too weak, or null: 8+ characters of three kinds, hard to guess (zxcvbn). */
+export function staffPasswordProblem(password: string, account: string, aboutOwner: string[] = []): string | null {
   if (password.length < 8) return '密码长度至少 8 位';
   if (password.length > 64) return '密码长度不能超过 64 位';
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
   if (kinds < 3) return '密码须包含大写字母、小写字母、数字和符号中的至少三类';
-  if (isCommonPassword(password, account) || password.toLowerCase().includes(account.toLowerCase())) {
-    return '密码过于常见或包含账号，请换一个更难猜的密码';
-  }
-  return null;
+  if (password.toLowerCase().includes(account.toLowerCase())) return '密码不能包含账号';
+  const strength = checkPasswordStrength(password, [account, ...aboutOwner]);
+  return strength.ok ? null : `密码${weakPasswordMessage(strength)}`;
 }
 
 export interface NewStaff {
@@ -68,6 +67,8 @@ export interface StaffChanges {
   role?: string;
   name?: string;
   disabled?: boolean;
+  /** Turn two-factor sign-in off (the member lost the phone and the recovery codes). */
+  resetTwoFactor?: boolean;
 }
 
 /**
@@ -90,12 +91,17 @@ export async function updateStaff(
       // Lock every enabled admin, so two changes at once cannot each leave only the other one.
       if ((await lockOtherEnabledAdmins(tx, member.id)) === 0) throw new AppError(Errno.CONFLICT, `${account} 是最后一个可用的管理员，不能停用或改为审核员`);
     }
-    await updateStaffRow(tx, member.id, { ...next, ...(passwordHash ? { passwordHash } : {}), ...(input.name === undefined ? {} : { name: input.name }) });
-    // A new password or a disabled account must not leave a session open.
-    const endedSessions = passwordHash || next.disabled ? await revokeStaffSessions(tx, member.id) : 0;
+    await updateStaffRow(tx, member.id, {
+      ...next,
+      ...(passwordHash ? { passwordHash } : {}),
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [] } : {}),
+    });
+    // A new password, a disabled account or a second factor taken away must not leave a session open.
+    const endedSessions = passwordHash || next.disabled || input.resetTwoFactor ? await revokeStaffSessions(tx, member.id) : 0;
     // A new password set by an operator also lifts a brake on the account (how to let its owner in at once).
     if (passwordHash) await resetBrake(tx, { kind: 'staff', account });
-    const changed = (['password', 'role', 'name', 'disabled'] as const).filter((key) => input[key] !== undefined);
+    const changed = (['password', 'role', 'name', 'disabled', 'resetTwoFactor'] as const).filter((key) => (key === 'resetTwoFactor' ? input.resetTwoFactor === true : input[key] !== undefined));
     await writeAudit(tx, {
       actorKind: 'system',
       action: 'staff.update',

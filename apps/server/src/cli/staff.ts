@@ -1,6 +1,6 @@
 // The staff accounts command, built to dist/staff.js (runs with production dependencies only):
 //   node dist/staff.js create --account <account> --password <password> --role admin|reviewer [--name <name>]
-//   node dist/staff.js update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable]
+//   node dist/staff.js update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable] [--reset-two-factor]
 // --password-stdin instead of --password reads it from the first line of standard input, so that
 // it appears neither in the command line that pnpm echoes nor in the shell's history.
 // At the root: `pnpm staff:create …` and `pnpm staff:update …` (they build first). Opens the
@@ -15,10 +15,11 @@ import { AppError } from '../http/errors';
 
 const USAGE = `Usage:
   pnpm staff:create --account <account> --password <password> --role admin|reviewer [--name <name>]
-  pnpm staff:update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable]
+  pnpm staff:update --account <account> [--password <password>] [--role admin|reviewer] [--name <name>] [--disable | --enable] [--reset-two-factor]
 --password-stdin reads the password from the first line of standard input instead
 (e.g. printf '%s\n' "$PASSWORD" | pnpm staff:create --account ops --password-stdin --role admin).
-A new password or --disable ends the member's open sessions.
+A new password or --disable ends the member's open sessions. --reset-two-factor turns the
+member's two-factor sign-in off (a lost phone and lost recovery codes) and ends their sessions.
 Experts' review accounts are opened by invitation in the console (专家库), not here.`;
 
 const OPTIONS = {
@@ -29,6 +30,7 @@ const OPTIONS = {
   name: { type: 'string' },
   disable: { type: 'boolean' },
   enable: { type: 'boolean' },
+  'reset-two-factor': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -39,8 +41,8 @@ const COMMANDS: Record<string, Command> = {
   create: (v) =>
     !v.account || !v.password || !v.role
       ? { problem: 'Missing --account, --password or --role.' }
-      : v.disable || v.enable
-        ? { problem: '--disable and --enable belong to update.' }
+      : v.disable || v.enable || v['reset-two-factor']
+        ? { problem: '--disable, --enable and --reset-two-factor belong to update.' }
         : {
             task: async (db) => {
               const created = await createStaff(db, { account: v.account!, password: v.password!, role: v.role!, name: v.name ?? '' });
@@ -50,11 +52,11 @@ const COMMANDS: Record<string, Command> = {
   update: (v) => {
     if (!v.account) return { problem: 'Missing --account.' };
     if (v.disable && v.enable) return { problem: 'Give --disable or --enable, not both.' };
-    if (v.password === undefined && v.role === undefined && v.name === undefined && !v.disable && !v.enable) return { problem: 'Nothing to change.' };
+    if (v.password === undefined && v.role === undefined && v.name === undefined && !v.disable && !v.enable && !v['reset-two-factor']) return { problem: 'Nothing to change.' };
     return {
       task: async (db) => {
         const disabled = v.disable ? true : v.enable ? false : undefined;
-        const updated = await updateStaff(db, { account: v.account!, password: v.password, role: v.role, name: v.name, disabled });
+        const updated = await updateStaff(db, { account: v.account!, password: v.password, role: v.role, name: v.name, disabled, resetTwoFactor: v['reset-two-factor'] });
         const ended = updated.endedSessions > 0 ? `; ${updated.endedSessions} session(s) ended` : '';
         return `Updated staff account "${updated.account}" (role ${updated.role}, ${updated.disabled ? 'disabled' : 'enabled'}${ended}).`;
       },

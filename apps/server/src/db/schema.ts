@@ -9,6 +9,7 @@ import {
   CATEGORY_KINDS,
   PEER_VISIBILITY,
   REVIEW_RECOMMENDATIONS,
+  RESULT_ANNOUNCEMENT_STATUSES,
   DOWNLOAD_STATUSES,
   ENTERPRISE_AUTH_STATUS,
   STAFF_JOB_KINDS,
@@ -123,6 +124,8 @@ export const settings = pgTable(
     banners: jsonb('banners').$type<Banner[]>().notNull().default([]),
     accessPasswordEnabled: boolean('access_password_enabled').notNull().default(false),
     accessPasswordHash: text('access_password_hash'),
+    /** Staff must have two-factor sign-in on (issue 16). */
+    staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row_check', sql`${t.id} = 1`)],
@@ -180,6 +183,13 @@ export const staff = pgTable(
     expertId: integer('expert_id')
       .unique('staff_expert_unique')
       .references((): AnyPgColumn => experts.id, { onDelete: 'restrict' }),
+    /** Two-factor sign-in (issue 16): the TOTP secret (base32), set at enrolment, in use once `totpEnabledAt` is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The last TOTP time step accepted, so a code is not accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 of the unused recovery codes. */
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -217,6 +227,8 @@ export const staffSessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When the owner last proved themselves (password or TOTP): sensitive actions need it recent. */
+    verifiedAt: timestamptz('verified_at').notNull().defaultNow(),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId), index('staff_sessions_expires_idx').on(t.expiresAt)],
 );
@@ -759,4 +771,88 @@ export const reviewReminders = pgTable(
     sentAt: timestamptz('sent_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.assignmentId, t.kind] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Two-factor sign-in (issue 16).
+
+/** A password accepted for an account with two-factor sign-in: the single-use token of the second step. */
+export const staffLoginChallenges = pgTable(
+  'staff_login_challenges',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique('staff_login_challenges_token_hash_unique'),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_login_challenges_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Results announcements (issue 14): a call's 立项公示 and the funded projects it lists.
+
+/** A call's results announcement; publishing it writes its notice (`policyId`) under 通知公告. */
+export const resultAnnouncements = pgTable(
+  'result_announcements',
+  {
+    id: id(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    /** HTML, sanitized like a notice's content. */
+    introduction: text('introduction').notNull().default(''),
+    objectionStartsAt: timestamptz('objection_starts_at').notNull(),
+    objectionEndsAt: timestamptz('objection_ends_at').notNull(),
+    contact: text('contact').notNull().default(''),
+    status: text('status', { enum: RESULT_ANNOUNCEMENT_STATUSES }).notNull().default('draft'),
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    publishedAt: timestamptz('published_at'),
+    withdrawnAt: timestamptz('withdrawn_at'),
+    withdrawalReason: text('withdrawal_reason'),
+    createdBy: integer('created_by').references(() => staff.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('result_announcements_project_idx').on(t.projectId),
+    index('result_announcements_status_idx').on(t.status, t.publishedAt),
+    check('result_announcements_status_check', sql`${t.status} in (${oneOf(RESULT_ANNOUNCEMENT_STATUSES)})`),
+  ],
+);
+
+/**
+ * The projects an announcement lists: a snapshot taken when staff prepare it, so a later edit of
+ * the application does not change what was announced. Editable while the announcement is a draft.
+ */
+export const resultAnnouncementItems = pgTable(
+  'result_announcement_items',
+  {
+    announcementId: integer('announcement_id')
+      .notNull()
+      .references(() => resultAnnouncements.id, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    organisation: text('organisation').notNull().default(''),
+    /** The region's name path, e.g. 浙江省/杭州市/西湖区. */
+    region: text('region').notNull().default(''),
+    category: text('category').notNull().default(''),
+    /** Yuan; null until staff set it (required before publishing). */
+    amountGranted: numeric('amount_granted', { precision: 14, scale: 2 }),
+    /** When the applicant was told it is listed: a re-publish tells only those not yet told. */
+    notifiedAt: timestamptz('notified_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.applicationId] }),
+    index('result_announcement_items_application_idx').on(t.applicationId),
+    check('result_announcement_items_amount_check', sql`${t.amountGranted} is null or ${t.amountGranted} >= 0`),
+  ],
 );

@@ -13,7 +13,7 @@ type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 export interface PortalRenderer {
   /** Whether the page's data load counts each view (a notice's): a visitor's copy is then never reused. */
   countsViews(path: string): boolean;
-  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; title: string; data: string } | undefined>;
+  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; title: string; description?: string; data: string } | undefined>;
 }
 
 /** The markers around the loading shell in the portal's index.html; a rendered page replaces it. */
@@ -185,6 +185,7 @@ export function portalPages(dist: string, options: PortalPagesOptions): (url: st
       if (!rendered) return page;
       const html = renderedTemplate(path)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+        .replace(/<meta name="description" content="[^"]*"/, (tag) => (rendered.description === undefined ? tag : `<meta name="description" content="${escapeHtml(rendered.description)}"`))
         .replace(SHELL, () => rendered.html)
         .replace('</body>', () => `${rendered.data}\n</body>`);
       if (visitorKey !== undefined) visitorPages.set(visitorKey, html);

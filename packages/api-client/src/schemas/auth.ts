@@ -30,7 +30,29 @@ export const newPasswordSchema = z
   .max(64, '长度不能超过 64 位');
 
 const passwordSchema = z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '长度不能超过 128 位');
-const captchaSchema = z.string({ error: '请输入图形验证码' }).trim().min(1, '请输入图形验证码').max(10, '图形验证码过长');
+/**
+ * The captcha field takes either the image's characters (GET /api/verify, the fallback for SDK
+ * clients) or a solved proof-of-work challenge (GET /api/challenge): the base64 payload the
+ * `altcha` widget produces.
+ */
+export const captchaSchema = z.string({ error: '请输入图形验证码' }).trim().min(1, '请输入图形验证码').max(4000, '图形验证码过长');
+
+/** A proof-of-work challenge (altcha v2): find the counter whose derived key starts with keyPrefix. */
+export const powChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+export type PowChallenge = z.infer<typeof powChallengeSchema>;
 
 export const loginBody = z.object({ account: accountSchema, password: passwordSchema, captcha: captchaSchema });
 export const registerBody = z.object({ account: accountSchema, password: newPasswordSchema, captcha: captchaSchema });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { formFieldsSchema } from '../forms/definition';
 import { isValidCreditCode } from '../forms/checks';
+import { captchaSchema } from './auth';
 import { uploadSchema } from './files';
 import { dateSchema, dateTimeSchema, htmlSchema, idSchema, keywordSchema, pageQuery, queryArray } from './common';
 import { attachmentSchema, categoryKindSchema, expertSchema, policySchema, settingsSchema } from './content';
 import { enterpriseAuthenticationSchema, enterpriseSchema, ENTERPRISE_TYPES } from './enterprise';
+import { staffSecondStepSchema } from './two-factor';
 import { applySchema, applyStatusSchema, applySummarySchema, formSchema, projectStatusSchema, projectSummarySchema } from './project';
 
 // The staff console's contract (/api/console/*). Staff sessions are apart from
@@ -52,7 +54,7 @@ export const staffAccountSchema = z
 export const staffLoginBody = z.object({
   account: staffAccountSchema,
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '长度不能超过 128 位'),
-  captcha: z.string({ error: '请输入图形验证码' }).trim().min(1, '请输入图形验证码').max(10, '图形验证码过长'),
+  captcha: captchaSchema,
 });
 
 export const staffSchema = z.object({
@@ -64,14 +66,23 @@ export const staffSchema = z.object({
 });
 export type Staff = z.infer<typeof staffSchema>;
 
-/** What staff login returns; keep it with `session.set({ ...info, enterprise_authentication_status: null })`. */
-export const staffLoginResultSchema = z.object({
+/** A staff session opened; keep it with `session.set({ ...info, enterprise_authentication_status: null })`. */
+export const staffSessionResultSchema = z.object({
   token: z.string(),
   id: z.number().int(),
   account: z.string(),
   name: z.string(),
   role: staffRoleSchema,
+  /** Two-factor sign-in is required and not set up: the session may only enrol (console.twoFactor*). */
+  enrolmentOnly: z.boolean().optional(),
 });
+export type StaffSessionResult = z.infer<typeof staffSessionResultSchema>;
+
+/**
+ * What staff login returns: a session, or (two-factor sign-in on) `secondStep` with a challenge
+ * for `console.loginSecondStep`. Tell them apart with `'token' in result`.
+ */
+export const staffLoginResultSchema = z.union([staffSessionResultSchema, staffSecondStepSchema]);
 export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -353,6 +364,8 @@ export const regionUpdateBody = z.object({
 export const consoleSettingsSchema = settingsSchema.extend({
   /** Whether an access password has been set (the password itself is never returned). */
   accessPasswordSet: z.boolean(),
+  /** Staff must have two-factor sign-in on (issue 16). */
+  staffTwoFactorRequired: z.boolean(),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -380,6 +393,8 @@ export const settingsBody = z.object({
   accessPasswordEnabled: z.boolean({ error: '访问密码开关应为是或否' }),
   /** A new access password (8–64); omit to keep the current one. */
   accessPassword: z.string({ error: '访问密码应为文字' }).min(8, '长度至少 8 位').max(64, '长度不能超过 64 位').optional(),
+  /** 工作人员必须启用两步验证; omit to keep the current choice. */
+  staffTwoFactorRequired: z.boolean({ error: '工作人员必须启用两步验证：应为是或否' }).optional(),
 });
 export type SettingsInput = z.input<typeof settingsBody>;
 

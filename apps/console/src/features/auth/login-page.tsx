@@ -1,20 +1,25 @@
 import { useEffect, useState } from 'react';
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { staffLoginBody } from '@flagship/api-client';
+import { staffLoginBody, type StaffSecondStep, type StaffSessionResult } from '@flagship/api-client';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { api } from '../../lib/api';
 import { homePath, safeRedirect } from '../../lib/navigation';
 import { signIn, useStaffState } from '../../lib/session';
+import { useSiteTitle } from '../../lib/site-title';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const siteTitle = useSiteTitle();
   const [params] = useSearchParams();
   const state = useStaffState();
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [secondStep, setSecondStep] = useState<StaffSecondStep | null>(null);
+  /** Where this sign-in goes (enrolment first when two-factor sign-in is required and off). */
+  const [entered, setEntered] = useState<string | null>(null);
   const form = useForm({
     // The invitation page sends the expert here with their account filled in.
     initialValues: { account: params.get('account') ?? '', password: '', captcha: '' },
@@ -25,12 +30,20 @@ export default function LoginPage() {
     document.title = `登录 · ${CONSOLE_TITLE}`;
   }, []);
 
+  const enter = (result: StaffSessionResult) => {
+    signIn(result);
+    // Two-factor sign-in is required and not set up: enrolment first (the server refuses the rest).
+    const home = result.enrolmentOnly ? '/security' : safeRedirect(params.get('redirect'), homePath(result.role));
+    setEntered(home);
+    void navigate(home, { replace: true });
+  };
+
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
       const result = await api.console.login(values);
-      signIn(result);
-      void navigate(safeRedirect(params.get('redirect'), homePath(result.role)), { replace: true });
+      if ('secondStep' in result) setSecondStep(result);
+      else enter(result);
     } catch (error) {
       showServerFieldErrors(form, error, { focus: true });
       form.setFieldValue('captcha', '');
@@ -41,14 +54,14 @@ export default function LoginPage() {
   });
 
   // Already signed in (e.g. the login page reopened from history): straight in.
-  if (state.status === 'ready' && !busy) return <Navigate to={safeRedirect(params.get('redirect'), homePath(state.staff.role))} replace />;
+  if (state.status === 'ready' && !busy) return <Navigate to={entered ?? safeRedirect(params.get('redirect'), homePath(state.staff.role))} replace />;
 
   return (
     <main className="fc-auth-screen">
       <Stack w={420} gap="lg">
         <div style={{ textAlign: 'center' }}>
-          <Text ff="heading" fw={700} fz={24} c="cinnabar.8">
-            艺术旗舰项目在线申报平台
+          <Text ff="heading" fw={700} fz={24} c="cinnabar.8" mih={36}>
+            {siteTitle}
           </Text>
           <Text c="dimmed" size="sm" mt={4}>
             管理后台 · 专家评审
@@ -58,6 +71,18 @@ export default function LoginPage() {
           <Title order={1} size="h3" mb="lg" ta="center">
             账号登录
           </Title>
+          {secondStep ? (
+            <SecondStep
+              step={secondStep}
+              onSession={enter}
+              onRestart={() => {
+                setSecondStep(null);
+                form.setFieldValue('password', '');
+                form.setFieldValue('captcha', '');
+                setCaptchaVersion((n) => n + 1);
+              }}
+            />
+          ) : (
           <form onSubmit={submit} noValidate>
             <Stack>
               <TextInput label="账号" required autoComplete="username" placeholder="工作人员账号，或评审专家的邮箱、手机号" {...form.getInputProps('account')} />
@@ -68,11 +93,79 @@ export default function LoginPage() {
               </Button>
             </Stack>
           </form>
+          )}
         </Paper>
         <Text size="xs" c="dimmed" ta="center">
           仅限项目办公室工作人员与受邀评审专家使用；账号由管理员分配或邀请开通。
         </Text>
       </Stack>
     </main>
+  );
+}
+
+/** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
+function SecondStep({ step, onSession, onRestart }: { step: StaffSecondStep; onSession: (result: StaffSessionResult) => void; onRestart: () => void }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = useRecovery ? 'recoveryCode' : 'code';
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onSession(await api.console.loginSecondStep({ challenge: step.challenge, [field]: value }, { silent: true }));
+    } catch (e) {
+      const answer = e as { fields?: Record<string, string>; errmsg?: string };
+      if (answer.fields?.challenge) onRestart();
+      setError(answer.fields?.[field] ?? answer.errmsg ?? '验证失败');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack>
+        <Text size="sm">
+          账号 {step.account} 已启用两步验证。{useRecovery ? '请输入一个未使用过的恢复码。' : '请输入验证器应用中显示的 6 位验证码。'}
+        </Text>
+        <TextInput
+          key={field}
+          label={useRecovery ? '恢复码' : '一次性验证码'}
+          required
+          inputMode={useRecovery ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={busy} fullWidth size="md">
+          验证并登录
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setUseRecovery((v) => !v);
+            setValue('');
+            setError(null);
+          }}
+        >
+          {useRecovery ? '使用一次性验证码' : '使用恢复码'}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
+          返回重新登录
+        </Anchor>
+      </Stack>
+    </form>
   );
 }

@@ -4,10 +4,11 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { acceptInvitationBody, ApiError, buildQuery } from '@flagship/api-client';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage, showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { errorMessage, PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { api, showSuccess } from '../../lib/api';
 import { TONE } from '../../lib/tones';
+import { useSiteTitle } from '../../lib/site-title';
 
 interface Values {
   token: string;
@@ -17,6 +18,7 @@ interface Values {
 
 /** An invited expert sets their password (twice), then signs in with the account filled in. */
 export default function InvitationPage() {
+  const siteTitle = useSiteTitle();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -50,8 +52,8 @@ export default function InvitationPage() {
     <main className="fc-auth-screen">
       <Stack w={440} maw="100%" gap="lg">
         <div style={{ textAlign: 'center' }}>
-          <Text ff="heading" fw={700} fz={24} c="cinnabar.8">
-            艺术旗舰项目在线申报平台
+          <Text ff="heading" fw={700} fz={24} c="cinnabar.8" mih={36}>
+            {siteTitle}
           </Text>
           <Text c="dimmed" size="sm" mt={4}>
             专家评审
@@ -80,6 +82,7 @@ export default function InvitationPage() {
                   项目办公室邀请您参加项目评审。请设置登录密码（至少 8 位），之后使用收到邀请的邮箱或手机号登录。
                 </Text>
                 <PasswordInput label="设置密码" required autoComplete="new-password" {...form.getInputProps('password')} />
+                <PasswordStrengthMeter password={form.values.password} />
                 <PasswordInput label="确认密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
                 <Button type="submit" loading={busy} fullWidth size="md">
                   设置密码

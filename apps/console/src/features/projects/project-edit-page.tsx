@@ -135,6 +135,9 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
               <Button component={Link} to={`/projects/${project.id}/review`} size="xs" variant="default">
                 专家评审
               </Button>
+              <Button component={Link} to={`/projects/${project.id}/results`} size="xs" variant="default">
+                立项公示
+              </Button>
               <PublishControl project={project} onChange={onChange} />
             </Group>
           </Group>

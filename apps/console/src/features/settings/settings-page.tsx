@@ -29,6 +29,7 @@ interface Values {
   copyright: string;
   banners: Banner[];
   accessPasswordEnabled: boolean;
+  staffTwoFactorRequired: boolean;
   /** A new password; empty keeps the current one. */
   accessPassword: string;
 }
@@ -42,6 +43,7 @@ function toValues(settings: ConsoleSettings): Values {
     copyright: settings.copyright,
     banners: settings.banners.map((b) => ({ title: b.title, subtitle: b.subtitle, link: b.link, image: b.image })),
     accessPasswordEnabled: settings.accessPasswordEnabled,
+    staffTwoFactorRequired: settings.staffTwoFactorRequired,
     accessPassword: '',
   };
 }
@@ -205,6 +207,10 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
             w={360}
             {...form.getInputProps('accessPassword')}
           />
+        </FormSection>
+
+        <FormSection title="两步验证" description="开启后，未启用两步验证的工作人员和评审专家登录后须先在「账号安全」中完成设置，才能进行其他操作。">
+          <Switch label="工作人员必须启用两步验证" {...form.getInputProps('staffTwoFactorRequired', { type: 'checkbox' })} />
         </FormSection>
 
         <Group justify="flex-end" p="sm" className="fc-sticky-bar">

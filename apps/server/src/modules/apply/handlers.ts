@@ -26,6 +26,8 @@ import {
   type FormContext,
 } from '../../shared/applications-repository';
 import { writeAudit } from '../../shared/audit-repository';
+import { notifyUser } from '../../shared/notices-repository';
+import { loadSiteTitle } from '../../shared/settings-repository';
 import {
   createOrReuseJob,
   failIfStalled,
@@ -60,6 +62,18 @@ function notEditable(status: ApplyStatus): Error {
   return status === 'submitted'
     ? forbidden('申报已提交，不能修改；如需修改，请联系工作人员退回')
     : forbidden(`申报${APPLY_STATUS_LABELS[status]}，不能修改`);
+}
+
+/** The confirmation of a submission, with its receipt. */
+function submissionNotice(apply: ReturnType<typeof toApply>, siteTitle: string): string {
+  const submittedAt = apply.submittedAt ? `${beijingTime(new Date(apply.submittedAt))}（北京时间）` : '';
+  return [
+    `您已成功提交「${apply.projectTitle}」的「${apply.formTitle}」。`,
+    `申报编号：${apply.serialNumber ?? ''}`,
+    `提交时间：${submittedAt}`,
+    `回执校验码（SHA-256）：${apply.receipt?.sha256 ?? ''}`,
+    `请妥善保存本回执。您可登录${siteTitle}查看申报详情和审核进度。`,
+  ].join('\n');
 }
 
 export function applyHandlers(ctx: AppContext): Handlers['apply'] {
@@ -152,7 +166,11 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       });
       // A draft answers with the row it wrote; a submission reads back its serial number.
       if (!receiptHash) return toApply({ application: saved, projectTitle: context.project.title, formTitle: context.form.title });
-      return toApply(await myApplicationById(db, userId, saved.id));
+      const submitted = toApply(await myApplicationById(db, userId, saved.id));
+      // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
+      const text = submissionNotice(submitted, await loadSiteTitle(db));
+      await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text).catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
+      return submitted;
     },
 
     remove: async ({ params, body, principal, req }) => {

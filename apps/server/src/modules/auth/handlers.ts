@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { Errno, isValidMobile, SESSION_TTL_MS } from '@flagship/api-client';
-import { issueCaptcha, verifyCaptcha } from '../../auth/captcha';
+import { Errno, isValidMobile, SESSION_TTL_MS, weakPasswordMessage } from '@flagship/api-client';
+import { issueCaptcha, issueChallenge, verifyCaptcha } from '../../auth/captcha';
 import { beginAttempt, DEVICE_COOKIE, resetBrake } from '../../auth/login-brake';
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
@@ -8,9 +8,10 @@ import type { AppContext } from '../../context';
 import { hashPassword, verifyLogin, verifyPassword } from '../../db/password';
 import { SENT, type Handlers } from '../../http/endpoints';
 import { AppError, badRequest } from '../../http/errors';
-import { isCommonPassword } from '../../lib/common-passwords';
+import { checkPasswordStrength } from '../../lib/password-strength';
 import { accessPasswordHash } from '../../shared/access-password-repository';
 import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repository';
+import { loadSiteTitle } from '../../shared/settings-repository';
 import {
   codeSentSince,
   insertCode,
@@ -31,18 +32,18 @@ const CODE_TTL_MS = 10 * 60_000;
 const CODE_MAX_ATTEMPTS = 5;
 const CODE_COOLDOWN_S = 60;
 
-function checkNewPassword(password: string, account: string) {
-  if (isCommonPassword(password, account)) {
-    throw badRequest('密码：过于常见或与账号相同，请换一个更难猜的密码', { password: '过于常见或与账号相同，请换一个更难猜的密码' });
-  }
+/** Refuse a password zxcvbn finds easy to guess, given what is known of its owner. */
+function checkNewPassword(password: string, ...aboutOwner: string[]) {
+  const strength = checkPasswordStrength(password, aboutOwner);
+  if (!strength.ok) throw badRequest(`密码：${weakPasswordMessage(strength)}`, { password: weakPasswordMessage(strength) });
 }
 
 
 export function authHandlers(ctx: AppContext): Handlers['auth'] {
   const { db, config } = ctx;
   return {
-    captcha: async ({ reply }) => {
-      await issueCaptcha(db, reply, config.captchaTest);
+    captcha: async ({ req, reply }) => {
+      await issueCaptcha(db, req, reply, config.captchaTest);
       return SENT;
     },
 
@@ -127,11 +128,11 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         expiresAt: new Date(Date.now() + CODE_TTL_MS),
       });
       if (user) {
-        const text = `您正在找回 Flagship 申报平台的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
         // Queued after the answer (ctx.mailer queues a `mail` job, sent at once and retried with back-off):
         // neither a failing mail server nor the time it takes may tell that the account exists.
         void (async () => {
           try {
+            const text = `您正在找回${await loadSiteTitle(db)}的登录密码，验证码：${code}，10 分钟内有效。如非本人操作，请忽略。`;
             if (isValidMobile(account)) await ctx.mailer.sendSms({ to: account, text });
             else await ctx.mailer.sendMail({ to: account, subject: '找回密码验证码', text });
           } catch (error) {
@@ -177,5 +178,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       reply.setCookie(GATE_COOKIE, gateCookieValue(hash), { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 30 * 24 * 3600 });
       return null;
     },
+
+    challenge: ({ req, reply }) => issueChallenge(db, req, reply),
   };
 }

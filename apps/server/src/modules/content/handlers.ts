@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
 import { notFound } from '../../http/errors';
+import type { ResultsPublicEndpoint } from '../../shared/results-repository';
 import { loadSettings } from '../../shared/settings-repository';
 import { findPublishedExpert, listExperts, listPolicies, readPolicy, searchPublished } from './repository';
 
-export function contentHandlers({ db }: AppContext): Handlers['content'] {
+/** The notices, experts and search; the results' open data is `resultsPublicHandlers`. */
+export function contentHandlers({ db }: AppContext): Omit<Handlers['content'], ResultsPublicEndpoint> {
   return {
     settings: () => loadSettings(db),
 

@@ -5,9 +5,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { accountSchema, findPasswordBody } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
-import { showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 const DEFAULT_COOLDOWN = 60;
 
@@ -43,7 +44,7 @@ export default function ForgetPage() {
       setCooldown(result.cooldown || DEFAULT_COOLDOWN);
       notifications.show({ color: 'green', message: `验证码已发送，${result.expiresIn} 分钟内有效` });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setSending(false);
     }
@@ -56,11 +57,11 @@ export default function ForgetPage() {
       notifications.show({ color: 'green', title: '密码已重置', message: '请使用新密码登录' });
       void navigate('/login');
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setBusy(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <Page narrow>
@@ -78,6 +79,7 @@ export default function ForgetPage() {
               </Button>
             </Group>
             <PasswordInput label="新密码" required description="8–64 位" autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.account]} />
             <PasswordInput label="确认新密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
             <Button type="submit" loading={busy} size="md">
               重置密码

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api';
 import { returnPath } from '../../../lib/navigation-history';
 import { safeRedirect } from '../../../lib/redirect';
 import { AuthScreen } from '../components/auth-card';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -29,13 +30,13 @@ export default function LoginPage() {
       api.session.set(info);
       void navigate(safeRedirect(params.get('redirect'), back ?? '/user'), { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
       form.setFieldValue('captcha', '');
       setCaptchaVersion((n) => n + 1);
     } finally {
       setBusy(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <AuthScreen title="用户登录">

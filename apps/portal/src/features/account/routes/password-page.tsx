@@ -8,6 +8,7 @@ import { showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { api } from '../../../lib/api';
 import { safeRedirect } from '../../../lib/redirect';
 import { AuthScreen } from '../components/auth-card';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 /** The access gate: the site is closed behind a password (errno 1004 leads here). */
 export default function PasswordPage() {
@@ -22,11 +23,11 @@ export default function PasswordPage() {
       await api.auth.checkAccessPassword(values);
       void navigate(safeRedirect(params.get('redirect'), '/index'), { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setBusy(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <AuthScreen title="访问密码">

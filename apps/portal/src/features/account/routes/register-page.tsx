@@ -5,9 +5,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { registerBody } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
-import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { CaptchaInput, PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -28,13 +29,13 @@ export default function RegisterPage() {
       notifications.show({ color: 'green', title: '注册成功', message: '请使用新账号登录' });
       void navigate('/login');
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
       form.setFieldValue('captcha', '');
       setCaptchaVersion((n) => n + 1);
     } finally {
       setBusy(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <Page narrow>
@@ -43,6 +44,7 @@ export default function RegisterPage() {
           <Stack>
             <TextInput label="账号" required placeholder="手机号码或电子邮箱" autoComplete="username" {...form.getInputProps('account')} />
             <PasswordInput label="密码" required description="8–64 位，避免使用常见密码" autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.account]} />
             <PasswordInput label="确认密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
             <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
             <Button type="submit" loading={busy} size="md">

@@ -5,12 +5,14 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { editPasswordBody } from '@flagship/api-client';
 import { useNavigate } from 'react-router-dom';
-import { showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
 import { logOut } from '../../../lib/logout';
 import { useSession } from '../../../lib/session';
+import { scrollToFirstError } from '../../../lib/form-errors';
+import { UserCentreLayout } from '../../../components/user-centre-layout';
 
 export default function ResetPage() {
   const user = useSession();
@@ -33,22 +35,25 @@ export default function ResetPage() {
       await logOut();
       void navigate('/login', { replace: true });
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setBusy(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
-    <Page narrow>
+    <Page narrow={!user}>
       {!user ? (
         <LoginPrompt text="登录后才能修改密码" />
       ) : (
-        <Paper withBorder p={32} maw={480} mx="auto">
+        // Changing the password is one of the personal centre's pages (its sidebar links here).
+        <UserCentreLayout>
+        <Paper withBorder p={32} maw={480}>
           <form onSubmit={submit} noValidate>
             <Stack>
               <PasswordInput label="原密码" required autoComplete="current-password" {...form.getInputProps('oldPassword')} />
               <PasswordInput label="新密码" required description="8–64 位" autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordStrengthMeter password={form.values.password} />
               <PasswordInput label="确认新密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
               <Button type="submit" loading={busy} size="md">
                 修改密码
@@ -56,6 +61,7 @@ export default function ResetPage() {
             </Stack>
           </form>
         </Paper>
+        </UserCentreLayout>
       )}
     </Page>
   );

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconDeviceFloppy, IconHistory, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowBackUp, IconDeviceFloppy, IconHistory, IconSend } from '@tabler/icons-react';
 import { ApiError, buildApplicationSchema, EDITABLE_APPLY_STATUSES, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
 import { FieldInput, type Errors } from '@flagship/ui/form-fields';
 import { formatDateTime } from '@flagship/ui';
@@ -15,6 +15,8 @@ import type { CallPhase } from '../lib/deadline';
 import { ConflictResolver } from './conflict-resolver';
 import { Countdown, DeadlineNotice, isOpen } from './deadline';
 import { useSessionExpiryWarning } from './session-expiry';
+import { ErrorSummary, type SummaryItem } from '../../../components/error-summary';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 const AUTOSAVE_MS = 1500;
 // Unsaved text goes to local storage this soon after typing (and at once when the page goes away).
@@ -31,6 +33,18 @@ interface Conflict {
   differences: Difference[];
   /** This page's values when the differences were found: the form stays editable meanwhile. */
   detected: Values;
+}
+
+const fieldBlockId = (key: string) => `field-${key}`;
+
+/** One line per field with errors, in the form's order. */
+function summaryItems(fields: FormDetail['form']['fields'], errors: Errors): SummaryItem[] {
+  const byField = new Map<string, string>();
+  for (const [path, message] of Object.entries(errors)) {
+    const key = path.split('.')[0] ?? path;
+    if (!byField.has(key) && typeof message === 'string') byField.set(key, message);
+  }
+  return fields.filter((field) => byField.has(field.key)).map((field) => ({ target: fieldBlockId(field.key), label: field.label, message: byField.get(field.key)! }));
 }
 
 function initialValues(detail: FormDetail): Values {
@@ -70,6 +84,9 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
   const [conflict, setConflict] = useState<Conflict>();
   const [resolving, setResolving] = useState(false);
   const [offer, setOffer] = useState<UnsavedDraft>();
+  // A refused submission (by the check here or by the server) stays on the page.
+  const [refusal, setRefusal] = useState<{ title: string; message?: string; errors: Errors; focus: boolean }>();
+
   const version = useRef(detail.apply?.version ?? 0);
   // What the server holds as far as this page knows: the base of a three-way comparison.
   const base = useRef<Values>(form.getValues());
@@ -273,11 +290,13 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
   const trySubmit = () => {
     setShowAll(true);
     if (Object.keys(liveErrors).length > 0) {
-      notifications.show({ color: 'red', title: '请检查填写内容', message: `还有 ${Object.keys(liveErrors).length} 处需要修改`, autoClose: 5000 });
-      const first = Object.keys(liveErrors)[0]?.split('.')[0];
-      document.querySelector(`[data-field="${first}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      const message = `还有 ${Object.keys(liveErrors).length} 处需要修改`;
+      notifications.show({ color: 'red', title: '请检查填写内容', message, autoClose: 5000 });
+      setRefusal({ title: '请检查填写内容', message, errors: {}, focus: false });
+      scrollToFirstError();
       return;
     }
+    setRefusal(undefined);
     setConfirming(true);
   };
 
@@ -294,11 +313,17 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
     } catch (error) {
       setConfirming(false);
       if (error instanceof ApiError && error.errno === Errno.CONFLICT) void meetOtherCopy();
-      else if (error instanceof ApiError) form.setErrors(error.fields);
+      else if (error instanceof ApiError && !(error instanceof SessionInvalidError)) {
+        form.setErrors(error.fields);
+        setRefusal({ title: '提交未成功', message: error.errmsg, errors: error.fields, focus: true });
+      }
     } finally {
       setSubmitting(false);
     }
   };
+
+  // The check's own refusal follows the fields as they are corrected.
+  const refusalItems = refusal ? summaryItems(fields, refusal.focus ? refusal.errors : liveErrors) : [];
 
   const stateText = () => {
     if (closed) return '申报已截止，自动保存已停止；本页填写的内容保留在本设备上，不会丢失';
@@ -318,6 +343,18 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
 
   return (
     <Stack gap="lg">
+      {returned && (
+        <Alert color="#a63c06" variant="light" icon={<IconArrowBackUp />} title="审核意见" component="section" role="region" aria-label="审核意见" data-testid="review-message">
+          <Stack gap={4}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {detail.apply?.reviewMessage || '申报已被退回修改。'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              申报已退回修改：请按审核意见修改后重新提交。
+            </Text>
+          </Stack>
+        </Alert>
+      )}
       {offer && (
         <Alert color="#1c5fa8" variant="light" icon={<IconHistory />} title="恢复未保存的内容？">
           <Stack gap="sm" align="flex-start">
@@ -343,6 +380,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
           </Stack>
         </Alert>
       )}
+      {refusal && (refusal.focus || refusalItems.length > 0) && <ErrorSummary title={refusal.title} message={refusal.focus ? refusal.message : `还有 ${refusalItems.length} 处需要修改`} items={refusalItems} focus={refusal.focus} />}
       {!returned && <DeadlineNotice project={project} phase={phase} />}
       {phase === 'upcoming' && !returned && (
         <Alert color="#865400" variant="light" icon={<IconAlertTriangle />}>
@@ -356,8 +394,8 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
               field.kind === 'section' ? (
                 <FieldInput key={field.key} field={field} value={undefined} onChange={() => {}} path={field.key} />
               ) : (
+                <div key={field.key} id={fieldBlockId(field.key)}>
                 <FieldInput
-                  key={field.key}
                   field={field}
                   value={form.values[field.key]}
                   onChange={(value) => change(field.key, value)}
@@ -365,6 +403,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
                   errors={visibleErrors}
                   path={field.key}
                 />
+                </div>
               ),
             )}
           </Stack>

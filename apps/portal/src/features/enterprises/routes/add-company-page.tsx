@@ -12,6 +12,7 @@ import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
 import { api, session } from '../../../lib/api';
 import { useMyAuthentication } from '../api/enterprises';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 interface AuthValues {
   enterpriseName: string;
@@ -142,11 +143,11 @@ function AuthenticationForm({ previous, reason, onDone }: { previous: Enterprise
       notifications.show({ color: 'green', message: AUTHING_MESSAGE });
       onDone(info);
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setSaving(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <Paper withBorder p="xl" component="form" onSubmit={submit} noValidate>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { Settings } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
 
@@ -15,16 +16,33 @@ const FALLBACK: Banner = {
 export function Hero({ banners, siteTitle }: { banners: Banner[] | undefined; siteTitle: string }) {
   const list = banners && banners.length > 0 ? banners : [FALLBACK];
   const [index, setIndex] = useState(0);
+  // WCAG 2.2.2: the visitor can stop the rotation (the button), and it holds while the pointer or
+  // the focus is inside the banner.
+  const [paused, setPaused] = useState(false);
+  const [held, setHeld] = useState({ hover: false, focus: false });
+  const rotating = list.length > 1 && !paused && !held.hover && !held.focus;
   useEffect(() => {
-    if (list.length < 2) return;
+    if (!rotating) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % list.length), 6000);
     return () => clearInterval(timer);
-  }, [list.length]);
+  }, [rotating, list.length]);
   const banner = list[index % list.length] ?? FALLBACK;
   const internal = banner.link.startsWith('/');
 
   return (
-    <section className="fs-hero" aria-label="专题横幅" style={banner.image ? { backgroundImage: `url(${banner.image})` } : undefined}>
+    <section
+      className="fs-hero"
+      aria-label="专题横幅"
+      aria-roledescription="轮播"
+      data-rotating={rotating || undefined}
+      style={banner.image ? { backgroundImage: `url(${banner.image})` } : undefined}
+      onMouseEnter={() => setHeld((h) => ({ ...h, hover: true }))}
+      onMouseLeave={() => setHeld((h) => ({ ...h, hover: false }))}
+      onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld((h) => ({ ...h, focus: false }));
+      }}
+    >
       <div className="fs-hero__inner">
         <Stack gap="md" maw={820}>
           <Text size="sm" fw={600} style={{ letterSpacing: '0.2em', color: '#f8e1df' }}>
@@ -54,7 +72,10 @@ export function Hero({ banners, siteTitle }: { banners: Banner[] | undefined; si
               ))}
           </Group>
           {list.length > 1 && (
-            <Group gap={8} mt="md">
+            <Group gap={8} mt="md" align="center">
+              <ActionIcon variant="subtle" color="white" size="md" onClick={() => setPaused((p) => !p)} aria-label={paused ? '继续轮播' : '暂停轮播'} style={{ color: '#fff' }}>
+                {paused ? <IconPlayerPlayFilled size={16} /> : <IconPlayerPauseFilled size={16} />}
+              </ActionIcon>
               {list.map((b, i) => (
                 <UnstyledButton
                   key={`${b.title}-${i}`}

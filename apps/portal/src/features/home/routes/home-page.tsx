@@ -9,6 +9,7 @@ import { useSettings, useSiteTitle } from '../../../lib/settings';
 import { useLatestNotices, useOpenCalls } from '../api/home';
 import { Hero } from '../components/hero';
 import { LibraryEntries } from '../components/library-entries';
+import { ResultNotices } from '../../../components/result-notices';
 
 export default function HomePage() {
   const settings = useSettings();
@@ -20,6 +21,7 @@ export default function HomePage() {
     <>
       <Hero banners={settings?.banners} siteTitle={siteTitle} />
       <div className="fs-container" style={{ paddingTop: 32, paddingBottom: 48 }}>
+        <ResultNotices />
         <Paper withBorder p="lg" mb={32}>
           <LibraryEntries />
         </Paper>

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Badge, Group, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,6 +26,9 @@ export default function PolicyListPage() {
             onChange={(value) => query.set({ categoryId: value })}
             data={[{ value: '', label: '全部' }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
           />
+          <Anchor component={Link} to="/funded" size="sm">
+            立项项目公开名单
+          </Anchor>
           <form
             onSubmit={(event) => {
               event.preventDefault();

@@ -10,6 +10,7 @@ import { Page } from '../../../components/page';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { AsyncView } from '../../../components/states';
 import { useProject } from '../api/projects';
+import { ResultNotices } from '../../../components/result-notices';
 
 export default function ProjectDetailPage() {
   const [params] = useSearchParams();
@@ -30,6 +31,7 @@ function budgetText({ budget, budgetNote }: Project): string {
 function ProjectDetail({ project }: { project: Project }) {
   return (
     <Stack gap="lg">
+      <ResultNotices projectId={project.id} />
       <Paper withBorder p="xl">
         <Group gap="sm" mb="xs">
           <ProjectStatusBadge status={project.status} />

@@ -14,7 +14,8 @@ import { api, session } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/user-centre';
 import { PersonalDataSection } from '../components/personal-data-section';
-import { UserCentreLayout } from '../components/user-centre-layout';
+import { UserCentreLayout } from '../../../components/user-centre-layout';
+import { scrollToFirstError } from '../../../lib/form-errors';
 
 const AUTH_TEXT: Record<AuthenticationCode, string> = {
   unauth: '您尚未提交企业认证。认证通过后，企业将进入企业库。',
@@ -96,11 +97,11 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
       form.resetDirty();
       onSaved();
     } catch (error) {
-      showServerFieldErrors(form, error);
+      if (showServerFieldErrors(form, error)) scrollToFirstError();
     } finally {
       setSaving(false);
     }
-  });
+  }, () => scrollToFirstError());
 
   return (
     <Paper withBorder p="xl" component="form" onSubmit={submit} noValidate>

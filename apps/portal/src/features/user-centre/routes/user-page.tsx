@@ -13,7 +13,7 @@ import { Page } from '../../../components/page';
 import { AsyncView } from '../../../components/states';
 import { APPLY_PAGE_SIZE, useMyApplications } from '../api/user-centre';
 import { RemoveApplyDialog, removeActionLabel } from '../components/remove-apply-dialog';
-import { UserCentreLayout } from '../components/user-centre-layout';
+import { UserCentreLayout } from '../../../components/user-centre-layout';
 
 export default function UserPage() {
   const query = useQueryParams();

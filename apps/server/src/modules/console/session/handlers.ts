@@ -1,4 +1,5 @@
-import { SESSION_TTL_MS, type StaffRole } from '@flagship/api-client';
+import { SESSION_TTL_MS, type StaffRole, type StaffSessionResult } from '@flagship/api-client';
+import type { FastifyRequest } from 'fastify';
 import { verifyCaptcha } from '../../../auth/captcha';
 import { beginAttempt } from '../../../auth/login-brake';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../../auth/tokens';
@@ -8,12 +9,47 @@ import type { Handlers } from '../../../http/endpoints';
 import { badRequest, notFound } from '../../../http/errors';
 import { iso } from '../../../lib/dates';
 import { audit, writeAudit } from '../../../shared/audit-repository';
-import { findStaff, findStaffByAccount, listAudit, openStaffSession, revokeStaffSession, setStaffPasswordHash } from './repository';
+import { spendSecondFactor } from '../../../auth/staff-two-factor';
+import {
+  challengeOwner,
+  insertLoginChallenge,
+  loadStaffTwoFactorRequired,
+  lockLoginChallenge,
+  lockTwoFactor,
+  updateTwoFactor,
+  useLoginChallenge,
+} from '../../../auth/staff-two-factor-repository';
+import { findStaff, findStaffByAccount, listAudit, openStaffSession, revokeStaffSession, setStaffPasswordHash, type StaffRow } from './repository';
 
-type SessionHandlers = Pick<Handlers['console'], 'login' | 'logout' | 'me' | 'auditList'>;
+type SessionHandlers = Pick<Handlers['console'], 'login' | 'loginSecondStep' | 'logout' | 'me' | 'auditList'>;
+
+/** How long the second step of a two-factor sign-in may take. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export function sessionHandlers(ctx: AppContext): SessionHandlers {
   const { db } = ctx;
+
+  /** A new session for a member who has proved themselves; enrolment-only when two-factor sign-in is required and off. */
+  const openSession = async (member: StaffRow, req: FastifyRequest, proof: string, detail: Record<string, unknown> = {}): Promise<StaffSessionResult> => {
+    const token = newToken(STAFF_TOKEN_PREFIX);
+    const role = member.role as StaffRole;
+    const enrolmentOnly = !member.totpEnabledAt && (await loadStaffTwoFactorRequired(db));
+    await db.transaction(async (tx) => {
+      const sessionId = await openStaffSession(tx, {
+        tokenHash: hashToken(token),
+        staffId: member.id,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      });
+      await audit(tx, { kind: 'staff', staffId: member.id, account: member.account, role, sessionId }, req, 'staff.login', {
+        type: 'staff',
+        id: member.id,
+      }, { with: proof, ...(enrolmentOnly ? { enrolmentOnly } : {}), ...detail });
+    });
+    return { token, id: member.id, account: member.account, name: member.name, role, enrolmentOnly };
+  };
+
   return {
     login: async ({ body, req, reply }) => {
       await verifyCaptcha(db, req, reply, body.captcha);
@@ -38,23 +74,51 @@ export function sessionHandlers(ctx: AppContext): SessionHandlers {
         await attempt.failed(member);
         throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       }
+      if (member.totpEnabledAt) {
+        // The password alone does not clear the brake: wrong codes keep counting (issue 16).
+        const challenge = newToken();
+        const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
+        await insertLoginChallenge(db, { tokenHash: hashToken(challenge), staffId: member.id, expiresAt });
+        return { secondStep: 'totp' as const, challenge, expiresAt: iso(expiresAt), account: member.account };
+      }
       await attempt.succeeded();
-      const token = newToken(STAFF_TOKEN_PREFIX);
-      const role = member.role as StaffRole;
-      await db.transaction(async (tx) => {
-        const sessionId = await openStaffSession(tx, {
-          tokenHash: hashToken(token),
-          staffId: member.id,
-          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
-        });
-        await audit(tx, { kind: 'staff', staffId: member.id, account: member.account, role, sessionId }, req, 'staff.login', {
-          type: 'staff',
-          id: member.id,
-        });
+      return openSession(member, req, 'password');
+    },
+
+    loginSecondStep: async ({ body, req, reply }) => {
+      const tokenHash = hashToken(body.challenge);
+      const owner = await challengeOwner(db, tokenHash);
+      if (!owner) throw badRequest('登录已超时或验证已完成，请重新输入账号和密码', { challenge: '已超时或已使用' });
+      const attempt = await beginAttempt(ctx, req, reply, { kind: 'staff', account: owner.account });
+      const spent = await db.transaction(async (tx) => {
+        const challenge = await lockLoginChallenge(tx, tokenHash);
+        const row = challenge && (await lockTwoFactor(tx, challenge.staffId));
+        if (!challenge || !row) return 'expired' as const;
+        const changes = await spendSecondFactor(row, body);
+        if (!changes) return 'wrong' as const;
+        await updateTwoFactor(tx, row.id, changes);
+        await useLoginChallenge(tx, challenge.id);
+        return 'recoveryCodeHashes' in changes ? { recoveryCodesLeft: changes.recoveryCodeHashes.length } : {};
       });
-      return { token, id: member.id, account: member.account, name: member.name, role };
+      if (spent === 'expired') throw badRequest('登录已超时或验证已完成，请重新输入账号和密码', { challenge: '已超时或已使用' });
+      const member = spent === 'wrong' ? undefined : await findStaff(db, owner.staffId);
+      if (spent === 'wrong' || !member || member.disabled) {
+        await writeAudit(db, {
+          actorKind: 'staff',
+          actorId: owner.staffId,
+          action: 'staff.loginFailed',
+          objectType: 'staff',
+          objectId: String(owner.staffId),
+          detail: { account: owner.account, reason: member?.disabled ? 'disabled' : body.recoveryCode !== undefined ? 'wrong recovery code' : 'wrong code' },
+          ip: req.ip,
+        });
+        await attempt.failed({ id: owner.staffId, account: owner.account });
+        throw body.recoveryCode !== undefined
+          ? badRequest('恢复码错误或已使用', { recoveryCode: '恢复码错误或已使用' })
+          : badRequest('一次性验证码错误或已使用，请输入验证器中当前显示的验证码', { code: '一次性验证码错误或已使用' });
+      }
+      await attempt.succeeded();
+      return openSession(member, req, body.recoveryCode !== undefined ? 'recovery code' : 'totp', spent);
     },
 
     logout: async ({ principal, req }) => {

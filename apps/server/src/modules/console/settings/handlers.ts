@@ -1,13 +1,14 @@
-import type { ConsoleSettings } from '@flagship/api-client';
+import { weakPasswordMessage, type ConsoleSettings } from '@flagship/api-client';
 import type { AppContext } from '../../../context';
 import { hashPassword } from '../../../db/password';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest } from '../../../http/errors';
-import { isCommonPassword } from '../../../lib/common-passwords';
+import { checkPasswordStrength } from '../../../lib/password-strength';
 import { sanitizeRichText } from '../../../lib/sanitize';
 import { audit } from '../../../shared/audit-repository';
 import { loadSettings } from '../../../shared/settings-repository';
 import { resolveImage } from '../../../shared/staff-uploads-repository';
+import { hasTwoFactor, loadStaffTwoFactorRequired } from '../../../auth/staff-two-factor-repository';
 import { storedAccessPasswordHash, updateSettings } from './repository';
 
 type SettingsHandlers = Pick<Handlers['console'], 'settingsGet' | 'settingsUpdate'>;
@@ -16,15 +17,19 @@ export function settingsHandlers({ db }: AppContext): SettingsHandlers {
   /** The settings as the portal sees them, and whether an access password is stored (never the password). */
   const current = async (): Promise<ConsoleSettings> => {
     const hash = await storedAccessPasswordHash(db);
-    return { ...(await loadSettings(db)), accessPasswordSet: Boolean(hash) };
+    return { ...(await loadSettings(db)), accessPasswordSet: Boolean(hash), staffTwoFactorRequired: await loadStaffTwoFactorRequired(db) };
   };
 
   return {
     settingsGet: current,
 
     settingsUpdate: async ({ body, principal, req }) => {
-      if (body.accessPassword !== undefined && isCommonPassword(body.accessPassword)) {
-        throw badRequest('访问密码：过于常见，请换一个更难猜的密码', { accessPassword: '过于常见，请换一个更难猜的密码' });
+      const strength = body.accessPassword === undefined ? undefined : checkPasswordStrength(body.accessPassword);
+      if (strength && !strength.ok) throw badRequest(`访问密码：${weakPasswordMessage(strength)}`, { accessPassword: weakPasswordMessage(strength) });
+      if (body.staffTwoFactorRequired && !(await hasTwoFactor(db, principal.staffId))) {
+        // Otherwise the admin's own next call would be refused until they enrol.
+        const rule = '开启前请先在“账号安全”中为自己的账号启用两步验证';
+        throw badRequest(`工作人员必须启用两步验证：${rule}`, { staffTwoFactorRequired: rule });
       }
       const newHash = body.accessPassword !== undefined ? await hashPassword(body.accessPassword) : undefined;
       await db.transaction(async (tx) => {
@@ -43,6 +48,7 @@ export function settingsHandlers({ db }: AppContext): SettingsHandlers {
           siteTitle: body.siteTitle,
           accessPasswordEnabled: body.accessPasswordEnabled,
           accessPasswordChanged: Boolean(newHash),
+          ...(body.staffTwoFactorRequired === undefined ? {} : { staffTwoFactorRequired: body.staffTwoFactorRequired }),
         });
       });
       return current();

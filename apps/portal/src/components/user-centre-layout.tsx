@@ -3,7 +3,7 @@ import { ActionIcon, Group, NavLink, Paper, Stack, Tooltip } from '@mantine/core
 import '@mantine/core/styles/NavLink.css';
 import { IconBuildingCommunity, IconClipboardList, IconKey, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconUser } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { useDeviceType, useSidebar } from '../../../lib/app-state';
+import { useDeviceType, useSidebar } from '../lib/app-state';
 
 const LINKS = [
   { to: '/user', label: '我的申报', icon: IconClipboardList },

@@ -1,0 +1,33 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useAsync } from '@flagship/ui';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+
+/**
+ * Links to results announcements (立项公示): a call's (`projectId`), or, without it, those whose
+ * objection period runs now. Nothing shows while there are none; loaded in the browser.
+ */
+export function ResultNotices({ projectId }: { projectId?: number }) {
+  const notices = useAsync((signal) => api.content.resultNotices({ projectId }, { signal }), [projectId]);
+  const list = (notices.data ?? []).filter((n) => n.policyId !== null);
+  if (list.length === 0) return null;
+  return (
+    <Alert color="cinnabar" title="立项公示" mb="lg">
+      <Stack gap={4}>
+        {list.map((n) => (
+          <Text key={n.id} size="sm">
+            <Anchor component={Link} to={`/policyDetail?id=${n.policyId}`}>
+              {n.status === 'withdrawn' ? `【已撤回】${n.title}` : n.title}
+            </Anchor>
+            {n.status === 'published' && `（异议期 ${day(n.objectionStartsAt)} 至 ${day(n.objectionEndsAt)}）`}
+          </Text>
+        ))}
+        <Anchor component={Link} to="/funded" size="sm">
+          查看全部立项项目
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,55 @@
+// Issue 13, defect 16: submitting sends the applicant a confirmation with the receipt (serial
+// number, time in Beijing time, receipt hash): an e-mail, or a text message for a mobile-only
+// account; each names the site by its settings' name.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_TITLE } from '../src/db/seed/data-base';
+import { beijingTime } from '../src/lib/beijing-time';
+import { createCall, pdf, someDistrict, validData } from './apply-fixtures';
+import { drivers, startTestServer, type TestServer } from './harness';
+
+type User = Awaited<ReturnType<TestServer['newUser']>>;
+
+describe.each(drivers)('the confirmation of a submission on %s', (driver) => {
+  let server: TestServer;
+  let call: { projectId: number; formIds: number[] };
+  let regionId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer(driver);
+    call = await createCall(server.handle.db, 'open');
+    regionId = (await someDistrict(server.handle.db)).id;
+  });
+  afterAll(() => server?.close());
+
+  const submit = async (user: User) => {
+    const proposal = (await user.api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: '申报书.pdf' })).id;
+    const form = { projectId: call.projectId, formId: call.formIds[0]! };
+    const draft = await user.api.apply.save({ ...form, data: { projectName: '草稿' }, version: 0 });
+    expect((await server.outbox()).some((m) => m.includes(`\n${user.account}\n`) || m.includes(`To: ${user.account}\n`))).toBe(false);
+    return user.api.apply.save({ ...form, data: validData({ proposal }, regionId), version: draft.version, submit: true });
+  };
+
+  it('e-mails the receipt once the application is submitted', async () => {
+    const alice = await server.newUser();
+    const sent = await submit(alice);
+    const mails = (await server.outbox()).filter((m) => m.includes(`To: ${alice.account}\n`));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail).toContain('申报已提交');
+    expect(mail).toContain('测试专项资助项目');
+    expect(mail).toContain(`申报编号：${sent.serialNumber}`);
+    expect(mail).toContain(`提交时间：${beijingTime(new Date(sent.submittedAt!))}（北京时间）`);
+    expect(mail).toContain(`回执校验码（SHA-256）：${sent.receipt!.sha256}`);
+    expect(mail).toContain(SITE_TITLE);
+  });
+
+  it('sends a text message to an account that has only a mobile number', async () => {
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    const bob = await server.newUser(mobile);
+    const sent = await submit(bob);
+    const messages = (await server.outbox()).filter((m) => m.includes(mobile) && m.includes('申报已提交'));
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(sent.serialNumber!);
+    expect(messages[0]).toContain(sent.receipt!.sha256);
+  });
+});
