@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seriousAxeViolations } from '@flagship/testing/axe';
 import { launchChromium, startServer } from '@flagship/testing/browser';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { solveCaptcha } from '@flagship/testing/captcha';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const artifactsDir = join(resolve(import.meta.dirname, '..'), 'artifacts');
@@ -53,25 +54,7 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
 
-/**
- * Opens `path` and returns the answer of the captcha the page shows (CAPTCHA_TEST=1 sends it in a
- * header): the last one loaded once the page is idle, since a page left behind may still load one.
- */
-export async function openWithCaptcha(page: Page, address: string): Promise<string> {
-  let answer = '';
-  const listener = (response: Response) => {
-    if (response.url().includes('/api/verify') && response.status() === 200) answer = response.headers()['x-captcha-answer'] ?? '';
-  };
-  page.on('response', listener);
-  try {
-    await page.goto(address);
-    await page.getByRole('img', { name: '图形验证码' }).waitFor();
-    await page.waitForLoadState('networkidle');
-  } finally {
-    page.off('response', listener);
-  }
-  return answer;
-}
+export { solveCaptcha };
 
 /** Pick an option of a Mantine Select by its label (optionally typing to search first). */
 export async function pick(page: Page, label: string, option: string | RegExp, search?: string) {
@@ -99,30 +82,30 @@ export async function pickDateTime(page: Page, label: string, day: number, time:
 }
 
 export async function consoleLogin(page: Page, url: string, account = 'admin', password = 'Flagship@2026'): Promise<void> {
-  const answer = await openWithCaptcha(page, `${url}/console/login`);
+  await page.goto(`${url}/console/login`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
-  await field(page, '图形验证码').fill(answer);
+  await solveCaptcha(page);
   await checkScreen(page, 'console-login');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/console/') && !u.pathname.startsWith('/console/login'));
 }
 
 export async function register(page: Page, url: string, account: string, password: string): Promise<void> {
-  const answer = await openWithCaptcha(page, `${url}/reg`);
+  await page.goto(`${url}/reg`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '确认密码').fill(password);
-  await field(page, '图形验证码').fill(answer);
+  await solveCaptcha(page);
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL('**/login');
 }
 
 export async function portalLogin(page: Page, url: string, account: string, password: string): Promise<void> {
-  const answer = await openWithCaptcha(page, `${url}/login`);
+  await page.goto(`${url}/login`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
-  await field(page, '图形验证码').fill(answer);
+  await solveCaptcha(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, field, login, newAccount, nextCaptcha, openPortal, readOutbox, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, readOutbox, register, solveCaptcha, type Portal } from './support';
 
 describe('account', () => {
   let portal: Portal;
@@ -22,16 +22,15 @@ describe('account', () => {
       if (new URL(request.url()).pathname.startsWith('/tinymce/')) editorRequests.push(request.url());
     });
 
-    const captcha = nextCaptcha(page);
     await page.goto(`${url}/reg`);
-    const answer = await captcha;
     await field(page, '账号').fill(account);
     await field(page, '密码').fill(password);
     await field(page, '确认密码').fill('something-else');
     await field(page, '确认密码').blur();
     await page.getByText('两次输入的密码不一致').waitFor();
     await field(page, '确认密码').fill(password);
-    await field(page, '图形验证码').fill(answer);
+    // The proof-of-work captcha: the browser solves it while the person types.
+    await solveCaptcha(page);
     await checkScreen(page, 'reg');
     await page.getByRole('button', { name: '注册' }).click();
     await page.waitForURL('**/login');
@@ -92,20 +91,24 @@ describe('account', () => {
     await field(page, '新密码').fill(newPassword);
     await field(page, '确认新密码').fill(newPassword);
     await checkScreen(page, 'reset');
-    const loginCaptcha = nextCaptcha(page);
     await page.getByRole('button', { name: '修改密码' }).click();
     await page.waitForURL('**/login');
 
-    // The old password no longer works; the server's message shows and the captcha changes.
+    // The old password no longer works; the server's message shows and the captcha starts again
+    // (each solution is used once).
     await field(page, '账号').fill(account);
     await field(page, '密码').fill(password);
-    await field(page, '图形验证码').fill(await loginCaptcha);
-    const refreshed = nextCaptcha(page);
+    await solveCaptcha(page);
+    const challenges: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/challenge')) challenges.push(request.url());
+    });
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    const answer2 = await refreshed;
+    await page.getByText('账号或密码错误').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await field(page, '密码').fill(newPassword);
-    await field(page, '图形验证码').fill(answer2);
+    await solveCaptcha(page);
+    expect(challenges.length).toBe(1);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL('**/user');
 
@@ -136,14 +139,12 @@ describe('forgotten password', () => {
     const account = newAccount('forget');
     const password = 'Qingshan#2026';
     const newPassword = 'Moganshan-88';
-    // Register through the screen (captcha from the header).
-    const captcha = nextCaptcha(page);
+    // Register through the screen.
     await page.goto(`${url}/reg`);
-    const answer = await captcha;
     await field(page, '账号').fill(account);
     await field(page, '密码').fill(password);
     await field(page, '确认密码').fill(password);
-    await field(page, '图形验证码').fill(answer);
+    await solveCaptcha(page);
     await page.getByRole('button', { name: '注册' }).click();
     await page.waitForURL('**/login');
 
@@ -164,5 +165,42 @@ describe('forgotten password', () => {
     await page.waitForURL('**/login');
     await login(page, url, account, newPassword);
     expect(new URL(page.url()).pathname).toBe('/user');
+  });
+});
+
+describe('captcha fallback', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await openPortal(20);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  // Where the proof-of-work widget cannot run (its code refused), the image captcha takes its place.
+  it('signs in with the image captcha when the proof-of-work widget cannot load', async () => {
+    const { page, url } = portal;
+    const account = newAccount('fallback');
+    const password = 'Qingshan#2026';
+    await register(page, url, account, password);
+    await page.context().clearCookies();
+
+    const fresh = await page.context().newPage();
+    await fresh.route(/\/assets\/[^/]*altcha[^/]*\.js$/, (route) => route.abort());
+    let answer = '';
+    fresh.on('response', (response) => {
+      if (response.url().includes('/api/verify') && response.status() === 200) answer = response.headers()['x-captcha-answer'] ?? '';
+    });
+    await fresh.goto(`${url}/login`);
+    await fresh.getByRole('img', { name: '图形验证码' }).waitFor();
+    await fresh.waitForLoadState('networkidle');
+    expect(await fresh.locator('altcha-widget').count()).toBe(0);
+    await field(fresh, '账号').fill(account);
+    await field(fresh, '密码').fill(password);
+    await field(fresh, '图形验证码').fill(answer);
+    await checkScreen(fresh, 'login-captcha-fallback');
+    await fresh.getByRole('button', { name: '登录', exact: true }).click();
+    await fresh.waitForURL('**/user');
+    await fresh.close();
   });
 });

@@ -2,7 +2,7 @@ import { createApiClient, createMemorySessionStore, creditCodeCheckChar, type Ap
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, staffToken } from './calls';
-import { checkScreen, field, login, newAccount, openPortal, readOutbox, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, readOutbox, register, solveCaptcha, type Portal } from './support';
 
 // Issue 13, defects 5, 8, 9, 13, 15 and 16 (rest): what guides an applicant through a form and
 // keeps them informed: the reviewer's comment on a returned form, a header badge that follows
@@ -61,7 +61,7 @@ describe('guiding the applicant through forms and decisions', () => {
     await register(page, url, account, PASSWORD);
     await field(page, '账号').fill(account);
     await field(page, '密码').fill('wrong-password-1');
-    await field(page, '图形验证码').fill('0000');
+    await solveCaptcha(page);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     const toast = page.locator('.mantine-Notification-root').first();
     await toast.waitFor();

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { seriousAxeViolations } from '@flagship/testing/axe';
 import { freePort, launchChromium } from '@flagship/testing/browser';
+import { solveCaptcha } from '@flagship/testing/captcha';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { expect, inject } from 'vitest';
@@ -36,21 +37,6 @@ export async function openPortal(client: number): Promise<Portal> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', acceptDownloads: true });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
-  // The browser keeps the cookie of the captcha that arrived last; so do we.
-  page.on('response', (response) => {
-    if (response.url().includes('/api/verify') && response.status() === 200) {
-      latestAnswers.set(page, response.headers()['x-captcha-answer'] ?? '');
-    }
-  });
-  const isCaptcha = (request: { url(): string }) => request.url().includes('/api/verify');
-  page.on('request', (request) => {
-    if (isCaptcha(request)) captchasInFlight.set(page, (captchasInFlight.get(page) ?? 0) + 1);
-  });
-  const settled = (request: { url(): string }) => {
-    if (isCaptcha(request)) captchasInFlight.set(page, (captchasInFlight.get(page) ?? 1) - 1);
-  };
-  page.on('requestfinished', settled);
-  page.on('requestfailed', settled);
   return {
     url: `http://127.0.0.1:${port}`,
     apiUrl,
@@ -64,15 +50,7 @@ export async function openPortal(client: number): Promise<Portal> {
   };
 }
 
-const latestAnswers = new WeakMap<Page, string>();
-const captchasInFlight = new WeakMap<Page, number>();
-
-/** The answer of the captcha on screen, once no other captcha is on its way. */
-async function captchaOnScreen(page: Page): Promise<string> {
-  await page.getByRole('img', { name: '图形验证码' }).waitFor();
-  await expect.poll(() => captchasInFlight.get(page) ?? 0).toBe(0);
-  return latestAnswers.get(page) ?? '';
-}
+export { solveCaptcha };
 
 let accountSeq = 0;
 export function newAccount(tag: string): string {
@@ -86,40 +64,22 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
 
-/** Waits for the next captcha image and returns its answer (CAPTCHA_TEST=1 sends it in a header). */
-export function nextCaptcha(page: Page): Promise<string> {
-  return page
-    .waitForResponse((response) => response.url().includes('/api/verify') && response.status() === 200)
-    .then((response) => response.headers()['x-captcha-answer'] ?? '');
-}
-
 export async function register(page: Page, url: string, account: string, password: string): Promise<void> {
-  const captcha = nextCaptcha(page);
   await page.goto(`${url}/reg`);
-  const answer = await captcha;
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await field(page, '确认密码').fill(password);
-  await field(page, '图形验证码').fill(answer);
+  await solveCaptcha(page);
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL('**/login');
-  // Let the login page's own captcha arrive before anyone waits for the next one.
-  await captchaOnScreen(page);
 }
 
 export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
-  let answer: string;
-  if (new URL(page.url()).pathname === '/login' && path === '/login' && latestAnswers.has(page)) {
-    // Already there (e.g. after registering): use the captcha on screen; each load is rate-limited.
-    answer = await captchaOnScreen(page);
-  } else {
-    const captcha = nextCaptcha(page);
-    await page.goto(`${url}${path}`);
-    answer = await captcha;
-  }
+  // Already there (e.g. after registering): stay, as a person would.
+  if (!(new URL(page.url()).pathname === '/login' && path === '/login')) await page.goto(`${url}${path}`);
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
-  await field(page, '图形验证码').fill(answer);
+  await solveCaptcha(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }

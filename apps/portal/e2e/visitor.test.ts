@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, openPortal, type Portal } from './support';
+import { checkScreen, openPortal, solveCaptcha, type Portal } from './support';
 
 // Journey 1: a visitor browses home → calls → a notice → an expert → a company → search.
 describe('visitor', () => {
@@ -102,12 +102,13 @@ describe('visitor', () => {
     await page.locator('.fs-card-link').first().click();
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).search).toBe('');
-    // The captcha is an image from /api/verify; a click fetches another.
-    await page.getByRole('img', { name: '图形验证码' }).waitFor();
-    const another = page.waitForResponse((r) => r.url().includes('/api/verify'));
-    await page.getByRole('button', { name: '图形验证码，点击换一张' }).click();
-    expect((await another).status()).toBe(200);
-    expect(await page.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toMatch(/^blob:/);
+    // The captcha is a proof-of-work the browser solves, no image to read: ticking the box fetches
+    // a challenge from /api/challenge and solves it.
+    const challenge = page.waitForResponse((r) => r.url().includes('/api/challenge'));
+    await solveCaptcha(page);
+    expect((await challenge).status()).toBe(200);
+    expect(await page.getByRole('img', { name: '图形验证码' }).count()).toBe(0);
+    await checkScreen(page, 'login-captcha-solved');
 
     // Settings that fail to load: /about says so and loads them again; the footer keeps a copyright line.
     await page.route('**/api/setting/index', (route) =>

@@ -31,7 +31,7 @@ describe.each(drivers)('proof-of-work captcha on %s', (driver) => {
     // A replay, even from another client, finds the challenge used.
     const replay = await apiError(server.client().api.auth.login({ account, password: 'Orchid-Lantern-58', captcha: payload }));
     expect(replay.errno).toBe(Errno.CAPTCHA_INVALID);
-    expect(replay.message).toBe('图形验证码：人机验证已过期或已使用，请重新验证');
+    expect(replay.message).toBe('人机验证已过期或已使用，请重新验证');
   });
 
   it('refuses a wrong solution, a forged or unreadable payload, and an expired challenge, naming the field', async () => {
@@ -41,24 +41,24 @@ describe.each(drivers)('proof-of-work captcha on %s', (driver) => {
     const wrong = Buffer.from(JSON.stringify({ challenge, solution: { ...solution, counter: solution!.counter + 1 } })).toString('base64');
     const refused = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: wrong }));
     expect(refused.errno).toBe(Errno.CAPTCHA_INVALID);
-    expect(refused.message).toBe('图形验证码：人机验证未通过，请重新验证');
+    expect(refused.message).toBe('人机验证未通过，请重新验证');
     expect(refused.fields).toEqual({ captcha: '人机验证未通过，请重新验证' });
 
     // A cheaper challenge made up by the client breaks the signature.
     const own = await c.api.auth.challenge();
     const forged = { ...own, parameters: { ...own.parameters, data: { ...own.parameters.data, level: 0 } } };
     const forgedError = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: await solve(forged) }));
-    expect(forgedError.message).toBe('图形验证码：人机验证未通过，请重新验证');
+    expect(forgedError.message).toBe('人机验证未通过，请重新验证');
 
     const garbage = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: 'x'.repeat(40) }));
     expect(garbage.errno).toBe(Errno.CAPTCHA_INVALID);
-    expect(garbage.message).toBe('图形验证码：人机验证结果无法识别，请重新验证');
+    expect(garbage.message).toBe('人机验证结果无法识别，请重新验证');
 
     const late = await c.api.auth.challenge();
     const payload = await solve(late);
     await server.handle.db.execute(sql`update captchas set expires_at = now() - interval '1 second' where id = ${late.parameters.data!.id as string}`);
     const expired = await apiError(c.api.auth.login({ account: uniqueAccount(), password: 'Whatever-Pass-1', captcha: payload }));
-    expect(expired.message).toBe('图形验证码：人机验证已过期或已使用，请重新验证');
+    expect(expired.message).toBe('人机验证已过期或已使用，请重新验证');
   });
 
   it('still takes the image captcha (GET /api/verify), and neither kind stands in for the other', async () => {

@@ -3,7 +3,7 @@ export const FIELD_LABELS: Record<string, string> = {
   account: '账号',
   password: '密码',
   oldPassword: '原密码',
-  captcha: '图形验证码',
+  captcha: '人机验证',
   code: '验证码',
   name: '名称',
   mobile: '手机号码',

@@ -2,16 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import { Input } from '@mantine/core';
 import type { CallOptions, PowChallenge } from '@flagship/api-client';
 import type {} from 'altcha/types/react';
+import { CaptchaInput, type CaptchaApi } from './captcha';
 
 /** The part of the SDK client the proof-of-work captcha uses (the real `ApiClient` fits). */
-export interface PowCaptchaApi {
-  auth: { challenge(input?: undefined, options?: CallOptions): Promise<PowChallenge> };
+export interface PowCaptchaApi extends CaptchaApi {
+  auth: CaptchaApi['auth'] & { challenge(input?: undefined, options?: CallOptions): Promise<PowChallenge> };
 }
 
 export interface PowCaptchaProps {
   api: PowCaptchaApi;
   /** A new value asks for a new challenge (after a refused attempt: each is used once). */
   version?: number;
+  /** The form's `captcha` value: the solved payload, or the image's characters in the fallback. */
+  value?: string;
   /** The solved payload, or '' while unsolved; it goes in the form's `captcha` field. */
   onChange?: (payload: string) => void;
   error?: React.ReactNode;
@@ -59,10 +62,13 @@ async function loadWidget() {
 /**
  * A proof-of-work captcha (altcha): the browser spends a moment of work, no one reads an image.
  * Solving starts when the visitor focuses the form; the payload replaces the image's answer.
+ * Where the widget cannot run (its script or worker refused), the image captcha takes its place,
+ * so every person can still sign in.
  */
-export function PowCaptcha({ api, version = 0, onChange, error }: PowCaptchaProps) {
+export function PowCaptcha({ api, version = 0, value = '', onChange, error }: PowCaptchaProps) {
   const ref = useRef<AltchaElement>(null);
   const [failed, setFailed] = useState(false);
+  const [ready, setReady] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
@@ -70,6 +76,9 @@ export function PowCaptcha({ api, version = 0, onChange, error }: PowCaptchaProp
     const element = ref.current;
     if (!element) return;
     let live = true;
+    // A new round (after a refused attempt) starts unverified at once, before the widget's code
+    // (already loaded by then) is configured again; the first round has nothing to reset.
+    (element as Partial<AltchaElement>).reset?.();
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       onChangeRef.current?.(state === 'verified' && payload ? payload : '');
@@ -88,7 +97,9 @@ export function PowCaptcha({ api, version = 0, onChange, error }: PowCaptchaProp
         minDuration: 0,
       });
       element.reset();
-    }).catch(() => {
+      if (live) setReady(true);
+    }).catch((reason: unknown) => {
+      console.error('人机验证组件加载失败，改用图形验证码', reason);
       if (live) setFailed(true);
     });
     return () => {
@@ -97,8 +108,11 @@ export function PowCaptcha({ api, version = 0, onChange, error }: PowCaptchaProp
     };
   }, [api, version]);
 
+  if (failed) {
+    return <CaptchaInput api={api} version={version} value={value} onChange={(event) => onChange?.(event.currentTarget.value)} error={error} />;
+  }
   return (
-    <Input.Wrapper label="人机验证" required error={error ?? (failed ? '人机验证加载失败，请刷新页面重试' : undefined)} className="fs-pow-captcha">
+    <Input.Wrapper label="人机验证" required error={error} className="fs-pow-captcha" data-ready={ready || undefined}>
       <altcha-widget ref={ref} suppressHydrationWarning />
     </Input.Wrapper>
   );

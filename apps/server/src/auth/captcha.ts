@@ -74,7 +74,7 @@ export async function issueChallenge(db: Database, req: FastifyRequest, reply: F
 }
 
 const powFailed = (message: string) =>
-  new AppError(Errno.CAPTCHA_INVALID, `图形验证码：${message}`, { fields: { captcha: message } });
+  new AppError(Errno.CAPTCHA_INVALID, message, { fields: { captcha: message } });
 
 /** Consume the proof-of-work in `payload` (the widget's base64 JSON); any attempt uses it up. */
 async function verifyPow(db: Database, payload: string) {

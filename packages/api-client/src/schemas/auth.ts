@@ -35,7 +35,7 @@ const passwordSchema = z.string({ error: '请输入密码' }).min(1, '请输入�
  * clients) or a solved proof-of-work challenge (GET /api/challenge): the base64 payload the
  * `altcha` widget produces.
  */
-export const captchaSchema = z.string({ error: '请输入图形验证码' }).trim().min(1, '请输入图形验证码').max(4000, '图形验证码过长');
+export const captchaSchema = z.string({ error: '请完成人机验证' }).trim().min(1, '请完成人机验证').max(4000, '人机验证结果过长');
 
 /** A proof-of-work challenge (altcha v2): find the counter whose derived key starts with keyPrefix. */
 export const powChallengeSchema = z.object({

@@ -3,7 +3,7 @@ import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { staffLoginBody, type StaffSecondStep, type StaffSessionResult } from '@flagship/api-client';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { PowCaptcha, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { api } from '../../lib/api';
 import { homePath, safeRedirect } from '../../lib/navigation';
@@ -87,7 +87,7 @@ export default function LoginPage() {
             <Stack>
               <TextInput label="账号" required autoComplete="username" placeholder="工作人员账号，或评审专家的邮箱、手机号" {...form.getInputProps('account')} />
               <PasswordInput label="密码" required autoComplete="current-password" {...form.getInputProps('password')} />
-              <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
+              <PowCaptcha api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
               <Button type="submit" loading={busy} fullWidth size="md">
                 登录
               </Button>

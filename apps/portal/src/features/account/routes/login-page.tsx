@@ -4,7 +4,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { loginBody } from '@flagship/api-client';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { CaptchaInput, showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { PowCaptcha, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { api } from '../../../lib/api';
 import { returnPath } from '../../../lib/navigation-history';
 import { safeRedirect } from '../../../lib/redirect';
@@ -44,7 +44,7 @@ export default function LoginPage() {
         <Stack>
           <TextInput label="账号" required placeholder="手机号码或电子邮箱" autoComplete="username" {...form.getInputProps('account')} />
           <PasswordInput label="密码" required autoComplete="current-password" {...form.getInputProps('password')} />
-          <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
+          <PowCaptcha api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
           <Button type="submit" loading={busy} fullWidth size="md">
             登录
           </Button>

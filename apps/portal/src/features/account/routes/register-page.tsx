@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { registerBody } from '@flagship/api-client';
 import { Link, useNavigate } from 'react-router-dom';
-import { CaptchaInput, PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
+import { PowCaptcha, PasswordStrengthMeter, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { Page } from '../../../components/page';
 import { api } from '../../../lib/api';
 import { scrollToFirstError } from '../../../lib/form-errors';
@@ -46,7 +46,7 @@ export default function RegisterPage() {
             <PasswordInput label="密码" required description="8–64 位，避免使用常见密码" autoComplete="new-password" {...form.getInputProps('password')} />
             <PasswordStrengthMeter password={form.values.password} userInputs={[form.values.account]} />
             <PasswordInput label="确认密码" required autoComplete="new-password" {...form.getInputProps('confirm')} />
-            <CaptchaInput api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
+            <PowCaptcha api={api} version={captchaVersion} {...form.getInputProps('captcha')} />
             <Button type="submit" loading={busy} size="md">
               注册
             </Button>
