@@ -93,6 +93,7 @@ describe('account', () => {
     await checkScreen(page, 'reset');
     await page.getByRole('button', { name: '修改密码' }).click();
     await page.waitForURL('**/login');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
 
     // The old password no longer works; the server's message shows and the captcha starts again
     // (each solution is used once).
@@ -150,6 +151,7 @@ describe('forgotten password', () => {
 
     await page.getByRole('link', { name: '忘记密码？' }).click();
     await page.waitForURL('**/forget');
+    await page.getByRole('button', { name: '获取验证码' }).waitFor();
     await field(page, '账号').fill(account);
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重发/ }).waitFor();

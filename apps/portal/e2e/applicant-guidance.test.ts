@@ -65,6 +65,7 @@ describe('guiding the applicant through forms and decisions', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     const toast = page.locator('.mantine-Notification-root').first();
     await toast.waitFor();
+    await page.locator('.mantine-InputWrapper-error', { hasText: '账号或密码错误' }).waitFor();
     const box = await page.locator('.mantine-Notifications-root').first().boundingBox();
     expect(box?.y ?? 0).toBeGreaterThanOrEqual(HEADER_HEIGHT);
 

@@ -72,16 +72,27 @@ export async function register(page: Page, url: string, account: string, passwor
   await solveCaptcha(page);
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL('**/login');
+  // The address changes before the login page replaces the form: wait for the page itself.
+  await page.getByRole('button', { name: '登录', exact: true }).waitFor();
 }
 
 export async function login(page: Page, url: string, account: string, password: string, path = '/login'): Promise<void> {
   // Already there (e.g. after registering): stay, as a person would.
   if (!(new URL(page.url()).pathname === '/login' && path === '/login')) await page.goto(`${url}${path}`);
+  // Not while an earlier attempt is still on its way (its refusal starts a new captcha round).
+  await page.locator('button[type="submit"]:not([data-loading])', { hasText: '登录' }).waitFor();
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await page.waitForURL((u) => !u.pathname.startsWith('/login')).catch(async (error: Error) => {
+    throw new Error(`${error.message}\nat ${page.url()}, on screen: ${(await messagesOnScreen(page)).join(' | ')}`);
+  });
+}
+
+/** The toasts and field errors on screen, to say why a step did not go on. */
+export function messagesOnScreen(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Notification-root, .mantine-InputWrapper-error').allTextContents();
 }
 
 /** No serious or critical axe violation, and a screenshot under artifacts/. */

@@ -76,9 +76,6 @@ export function PowCaptcha({ api, version = 0, value = '', onChange, error }: Po
     const element = ref.current;
     if (!element) return;
     let live = true;
-    // A new round (after a refused attempt) starts unverified at once, before the widget's code
-    // (already loaded by then) is configured again; the first round has nothing to reset.
-    (element as Partial<AltchaElement>).reset?.();
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       onChangeRef.current?.(state === 'verified' && payload ? payload : '');
@@ -106,7 +103,14 @@ export function PowCaptcha({ api, version = 0, value = '', onChange, error }: Po
       live = false;
       element.removeEventListener('statechange', onState);
     };
-  }, [api, version]);
+  }, [api]);
+
+  // A new round (after a refused attempt: each solution is used once) starts unverified at once;
+  // the next focus in the form solves a new challenge.
+  const firstRound = useRef(version);
+  useEffect(() => {
+    if (version !== firstRound.current) (ref.current as Partial<AltchaElement> | null)?.reset?.();
+  }, [version]);
 
   if (failed) {
     return <CaptchaInput api={api} version={version} value={value} onChange={(event) => onChange?.(event.currentTarget.value)} error={error} />;
