@@ -43,7 +43,7 @@ export function AccountDeletionSection({ userId }: { userId: number }) {
   };
 
   return (
-    <Paper withBorder p="xl" aria-labelledby="account-deletion-title">
+    <Paper component="section" withBorder p="xl" aria-labelledby="account-deletion-title">
       <Title order={2} size="h4" className="fs-section-title" mb="sm" id="account-deletion-title">
         注销账号
       </Title>
@@ -51,7 +51,7 @@ export function AccountDeletionSection({ userId }: { userId: number }) {
         {(latest) =>
           latest?.status === 'pending' ? (
             <Stack>
-              <Alert color="orange" variant="light" title="注销申请处理中">
+              <Alert color="#8a4500" variant="light" title="注销申请处理中">
                 您于北京时间 {formatDateTime(latest.createdAt)} 申请注销账号，工作人员处理后会通知您。处理前您可以撤销申请。
               </Alert>
               <Group>
@@ -63,7 +63,7 @@ export function AccountDeletionSection({ userId }: { userId: number }) {
           ) : (
             <Stack>
               {latest?.status === 'refused' && (
-                <Alert color="red" variant="light" title="上次的注销申请未获同意">
+                <Alert color="#b02525" variant="light" title="上次的注销申请未获同意">
                   {latest.reason}
                 </Alert>
               )}
