@@ -13,6 +13,7 @@ import {
   IconSpeakerphone,
   IconUserCircle,
   IconUsersGroup,
+  IconUserX,
 } from '@tabler/icons-react';
 
 /**
@@ -73,6 +74,8 @@ export const ROUTES: readonly ConsoleRoute[] = [
   { path: '/review/authentications/:id', page: 'features/authentications/authentication-detail-page', frame: 'shell', endpoint: 'authenticationGet' },
   { path: '/review/applications', page: 'features/applications/application-list-page', frame: 'shell', endpoint: 'applyList', nav: { label: '申报审核', icon: IconClipboardCheck, group: '审核' } },
   { path: '/review/applications/:applyId', page: 'features/applications/application-detail-page', frame: 'shell', endpoint: 'applyGet' },
+  // Account deletion at the applicant's request (issue 16, PIPL); admins only.
+  { path: '/account-deletions', page: 'features/account-deletions/account-deletion-list-page', frame: 'shell', endpoint: 'accountDeletionList', nav: { label: '注销账号申请', icon: IconUserX, group: '审核' } },
   { path: '/audit', page: 'features/audit/audit-page', frame: 'shell', endpoint: 'auditList', nav: { label: '操作日志', icon: IconHistory, group: '系统' } },
   // The expert workspace (issue 12): an expert's own assignments and profile, and the invitation
   // that sets their password. Their endpoints are the expert's only, so staff never see them.

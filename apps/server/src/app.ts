@@ -25,6 +25,7 @@ import { loadPortalRenderer, NOT_FOUND_PATH, portalPages, portalPaths } from './
 import { requestForLog } from './http/request-log';
 import { startDownloadJobs } from './shared/download-jobs-repository';
 import { startOrphanUploadSweep } from './shared/orphan-uploads-repository';
+import { startRetention } from './shared/retention-repository';
 import { startReminders } from './shared/reminders-repository';
 import type { Jobs } from './lib/jobs';
 import { createJobs } from './lib/jobs-create';
@@ -53,6 +54,7 @@ import { dashboardHandlers } from './modules/console/dashboard/handlers';
 import { sessionHandlers } from './modules/console/session/handlers';
 import { twoFactorHandlers } from './modules/console/two-factor/handlers';
 import { settingsHandlers } from './modules/console/settings/handlers';
+import { accountDeletionHandlers } from './modules/console/account-deletions/handlers';
 import { taxonomyHandlers } from './modules/console/taxonomy/handlers';
 import { contentHandlers } from './modules/content/handlers';
 import { resultsPublicHandlers } from './modules/results/handlers';
@@ -197,6 +199,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
       ...consoleContentHandlers(ctx),
       ...taxonomyHandlers(ctx),
       ...settingsHandlers(ctx),
+      ...accountDeletionHandlers(ctx),
       ...applicationReviewHandlers(ctx),
       ...authenticationReviewHandlers(ctx),
       ...dashboardHandlers(ctx),
@@ -215,6 +218,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     await startReviewReminders(ctx);
     await startStaffJobs(ctx);
     await startOrphanUploadSweep(ctx);
+    await startRetention(ctx);
   });
   app.addHook('onClose', async () => jobs.stop());
 

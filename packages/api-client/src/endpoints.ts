@@ -151,6 +151,13 @@ import {
 } from './schemas/project';
 import { updateUserBody, userSchema } from './schemas/user';
 import {
+  accountDeletionListQuery,
+  accountDeletionRefuseBody,
+  accountDeletionRequestBody,
+  accountDeletionSchema,
+  consoleAccountDeletionSchema,
+} from './schemas/account-deletion';
+import {
   reauthBody,
   reauthResultSchema,
   recoveryCodesSchema,
@@ -220,6 +227,19 @@ export const endpoints = {
     personalData: defineEndpoint({
       method: 'GET', path: '/api/user/{id}/personal-data', summary: '下载本人的全部个人数据（.zip：JSON 与上传的文件，仅本人）', auth: 'user', response: 'link',
       params: idParams, query: exportQuery, data: z.instanceof(Blob),
+    }),
+    // Account deletion (PIPL): the applicant asks with their password; staff carry it out or refuse.
+    deletionRequest: defineEndpoint({
+      method: 'GET', path: '/api/user/{id}/deletion', summary: '我的注销账号申请（最近一次；从未申请为 null）', auth: 'user', response: 'json',
+      params: idParams, data: accountDeletionSchema.nullable(),
+    }),
+    requestDeletion: defineEndpoint({
+      method: 'POST', path: '/api/user/{id}/deletion', summary: '申请注销账号（需输入登录密码）', auth: 'user', response: 'json', rateLimited: true,
+      params: idParams, body: accountDeletionRequestBody, data: accountDeletionSchema,
+    }),
+    cancelDeletion: defineEndpoint({
+      method: 'DELETE', path: '/api/user/{id}/deletion', summary: '撤销待处理的注销账号申请', auth: 'user', response: 'json',
+      params: idParams, data: accountDeletionSchema,
     }),
   },
   enterprise: {
@@ -405,6 +425,18 @@ export const endpoints = {
     reauth: consoleEndpoint({
       method: 'POST', path: '/api/console/reauth', summary: '敏感操作前再次验证身份（密码，或已启用两步验证时的一次性验证码）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       body: reauthBody, data: reauthResultSchema,
+    }),
+    accountDeletionList: consoleEndpoint({
+      method: 'GET', path: '/api/console/account-deletions', summary: '注销账号申请（管理员）', auth: 'staff', response: 'json', roles: ['admin'],
+      query: accountDeletionListQuery, data: paged(consoleAccountDeletionSchema),
+    }),
+    accountDeletionCarryOut: consoleEndpoint({
+      method: 'POST', path: '/api/console/account-deletions/{id}/carry-out', summary: '执行注销：匿名化申请人，删除草稿及其文件，保留已提交的申报（管理员）', auth: 'staff', response: 'json', roles: ['admin'],
+      params: idParams, data: consoleAccountDeletionSchema,
+    }),
+    accountDeletionRefuse: consoleEndpoint({
+      method: 'POST', path: '/api/console/account-deletions/{id}/refuse', summary: '不同意注销申请并说明理由（通知申请人；管理员）', auth: 'staff', response: 'json', roles: ['admin'],
+      params: idParams, body: accountDeletionRefuseBody, data: consoleAccountDeletionSchema,
     }),
     auditList: consoleEndpoint({
       method: 'GET', path: '/api/console/audit', summary: '操作日志（管理员）', auth: 'staff', response: 'json',

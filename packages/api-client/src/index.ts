@@ -8,6 +8,7 @@ export * from './client';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/user';
+export * from './schemas/account-deletion';
 export * from './schemas/content';
 export * from './schemas/enterprise';
 export * from './schemas/files';

@@ -18,7 +18,7 @@ const ENROLMENT_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
 ]);
 
 /**
- * Sensitive staff actions: staff accounts, settings, bulk decisions and exports of personal data
+ * Sensitive staff actions: staff accounts, settings, bulk decisions, exports of personal data and account deletions
  * need the caller to have proved themselves (password or TOTP) within REAUTH_WINDOW_MS.
  */
 const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
@@ -29,6 +29,8 @@ const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
   endpoints.console.applyExportJob,
   endpoints.console.applyDownloadJob,
   endpoints.console.reviewExport,
+  endpoints.console.accountDeletionCarryOut,
+  endpoints.console.accountDeletionRefuse,
 ]);
 
 /** Refuse what a staff session may not do yet: enrolment first, then a recent proof for sensitive actions. */

@@ -3,6 +3,7 @@
 // TypeScript properties are their camelCase twins.
 // The named values (statuses, kinds, roles) are the contract's, so the columns' checks and the API agree.
 import {
+  ACCOUNT_DELETION_STATUSES,
   ACTOR_KINDS,
   APPLY_STATUSES,
   ASSIGNMENT_STATUSES,
@@ -126,6 +127,10 @@ export const settings = pgTable(
     accessPasswordHash: text('access_password_hash'),
     /** Staff must have two-factor sign-in on (issue 16). */
     staffTwoFactorRequired: boolean('staff_two_factor_required').notNull().default(false),
+    /** Unsent drafts of closed calls are deleted this many days after the call closed; null keeps them (PIPL retention). */
+    draftRetentionDays: integer('draft_retention_days'),
+    /** Uploads nothing refers to are deleted after this many hours; null uses ORPHAN_UPLOAD_GRACE_HOURS. */
+    orphanUploadGraceHours: integer('orphan_upload_grace_hours'),
     updatedAt: updatedAt(),
   },
   (t) => [check('settings_single_row_check', sql`${t.id} = 1`)],
@@ -146,6 +151,8 @@ export const users = pgTable(
     email: text('email').notNull().default(''),
     /** Upload id of the avatar image. */
     avatar: integer('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
+    /** Set when the account was deleted at the applicant's request: the row stays, anonymised, for their submitted applications. */
+    anonymizedAt: timestamptz('anonymized_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -630,6 +637,32 @@ export const auditLogs = pgTable(
     index('audit_logs_created_idx').on(t.createdAt.desc().nullsFirst()),
     index('audit_logs_object_idx').on(t.objectType, t.objectId),
     check('audit_logs_actor_kind_check', sql`${t.actorKind} in (${oneOf(ACTOR_KINDS)})`),
+  ],
+);
+
+/** An applicant's request that their account be deleted (PIPL), and what staff did with it. */
+export const accountDeletionRequests = pgTable(
+  'account_deletion_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** ACCOUNT_DELETION_STATUSES: pending, cancelled (by the applicant), refused, done (anonymised). */
+    status: text('status', { enum: ACCOUNT_DELETION_STATUSES }).notNull().default('pending'),
+    /** Staff's reason for a refusal, as the applicant is told. */
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('account_deletion_requests_pending_unique')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    index('account_deletion_requests_status_idx').on(t.status, t.createdAt),
+    check('account_deletion_requests_status_check', sql`${t.status} in (${oneOf(ACCOUNT_DELETION_STATUSES)})`),
   ],
 );
 

@@ -1,11 +1,11 @@
 // The sweep of uploads nothing refers to: once older than the grace period, an upload that no
 // application (draft, submission or any earlier submission), enterprise authentication, avatar,
 // content or setting names is deleted from the table and then from storage. Hourly, one instance
-// at a time. When in doubt an upload is kept: any number in an applicant's own application data
+// at a time; the grace is staff's setting (站点设置) or else ORPHAN_UPLOAD_GRACE_HOURS. When in doubt an upload is kept: any number in an applicant's own application data
 // and any `/api/file/{id}` anywhere in the rows below counts as a reference.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import {
   applications,
   applicationSubmissions,
@@ -86,13 +86,50 @@ async function sweepBatch(db: Database, graceMs: number): Promise<Swept[]> {
   });
 }
 
+/**
+ * Of `ids`, delete the uploads nothing refers to any more, whatever their age, inside the caller's
+ * transaction (account deletion, draft retention): answers their storage keys, to delete from
+ * storage once the transaction has committed.
+ */
+export async function deleteUnreferencedUploads(tx: Executor, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    [...new Set(ids)].map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ storage_key: string }>(await tx.execute(sql`delete from ${uploads} where ${uploads.id} in (${list}) and ${unreferenced()} returning storage_key`));
+  return rows.map((r) => r.storage_key);
+}
+
+/** The applicant's own uploads that these applications' data name (file fields hold bare ids). */
+export async function uploadsNamedBy(tx: Executor, applicationIds: readonly number[]): Promise<number[]> {
+  if (applicationIds.length === 0) return [];
+  const list = sql.join(
+    applicationIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`select distinct u.id from ${applications} a cross join lateral jsonb_path_query(a.data, ${NUMBERS}) n join ${uploads} u on u.owner_user_id = a.user_id and u.id::text = n #>> '{}' where a.id in (${list})`,
+    ),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The grace staff set in the settings (hours), else ORPHAN_UPLOAD_GRACE_HOURS. */
+async function graceMs(db: Executor, fallbackMs: number): Promise<number> {
+  const [row] = await db.select({ hours: settings.orphanUploadGraceHours }).from(settings).limit(1);
+  return row?.hours == null ? fallbackMs : row.hours * 3600_000;
+}
+
 /** Delete every upload past the grace period that nothing refers to; answers how many went. */
 export async function sweepOrphanUploads({ db, storage, log, config }: Pick<AppContext, 'db' | 'storage' | 'log' | 'config'>, signal?: AbortSignal): Promise<number> {
   let deleted = 0;
   let bytes = 0;
+  const grace = await graceMs(db, config.orphanUploadGraceMs);
   for (;;) {
     if (signal?.aborted) break;
-    const batch = await sweepBatch(db, config.orphanUploadGraceMs);
+    const batch = await sweepBatch(db, grace);
     // The rows are gone for good; an object whose deletion fails is only wasted space.
     for (const row of batch) {
       await storage.delete(row.storage_key).catch((error: unknown) => log.warn({ err: error, key: row.storage_key }, 'orphan upload object not deleted'));
@@ -101,7 +138,7 @@ export async function sweepOrphanUploads({ db, storage, log, config }: Pick<AppC
     deleted += batch.length;
     if (batch.length < BATCH) break;
   }
-  if (deleted > 0) log.info({ deleted, bytes }, 'orphan uploads swept');
+  if (deleted > 0) log.info({ deleted, bytes, graceHours: grace / 3600_000 }, 'orphan uploads swept');
   return deleted;
 }
 

@@ -366,6 +366,12 @@ export const consoleSettingsSchema = settingsSchema.extend({
   accessPasswordSet: z.boolean(),
   /** Staff must have two-factor sign-in on (issue 16). */
   staffTwoFactorRequired: z.boolean(),
+  /** Unsent drafts of closed calls are deleted this many days after the call closed; null keeps them. */
+  draftRetentionDays: z.number().int().nullable(),
+  /** Hours before an upload nothing refers to is deleted; null means the server's default. */
+  orphanUploadGraceHours: z.number().int().nullable(),
+  /** The server's default grace (ORPHAN_UPLOAD_GRACE_HOURS), to say what null means. */
+  orphanUploadGraceDefaultHours: z.number(),
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -395,6 +401,22 @@ export const settingsBody = z.object({
   accessPassword: z.string({ error: '访问密码应为文字' }).min(8, '长度至少 8 位').max(64, '长度不能超过 64 位').optional(),
   /** 工作人员必须启用两步验证; omit to keep the current choice. */
   staffTwoFactorRequired: z.boolean({ error: '工作人员必须启用两步验证：应为是或否' }).optional(),
+  /** 草稿保留天数 (1–3650); null keeps drafts; omit to keep the current value. */
+  draftRetentionDays: z
+    .number({ error: '应为 1 到 3650 之间的整数（天）' })
+    .int('应为 1 到 3650 之间的整数（天）')
+    .min(1, '应为 1 到 3650 之间的整数（天）')
+    .max(3650, '应为 1 到 3650 之间的整数（天）')
+    .nullable()
+    .optional(),
+  /** 未引用文件保留小时数 (1–8760); null uses the server's default; omit to keep the current value. */
+  orphanUploadGraceHours: z
+    .number({ error: '应为 1 到 8760 之间的整数（小时）' })
+    .int('应为 1 到 8760 之间的整数（小时）')
+    .min(1, '应为 1 到 8760 之间的整数（小时）')
+    .max(8760, '应为 1 到 8760 之间的整数（小时）')
+    .nullable()
+    .optional(),
 });
 export type SettingsInput = z.input<typeof settingsBody>;
 

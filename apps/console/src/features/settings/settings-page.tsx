@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconDeviceFloppy, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { settingsBody, type ConsoleSettings } from '@flagship/api-client';
@@ -32,7 +32,13 @@ interface Values {
   staffTwoFactorRequired: boolean;
   /** A new password; empty keeps the current one. */
   accessPassword: string;
+  /** Empty: keep drafts. */
+  draftRetentionDays: number | string;
+  /** Empty: the server's default. */
+  orphanUploadGraceHours: number | string;
 }
+
+const orNull = (value: number | string) => (value === '' ? null : Number(value));
 
 function toValues(settings: ConsoleSettings): Values {
   return {
@@ -45,18 +51,32 @@ function toValues(settings: ConsoleSettings): Values {
     accessPasswordEnabled: settings.accessPasswordEnabled,
     staffTwoFactorRequired: settings.staffTwoFactorRequired,
     accessPassword: '',
+    draftRetentionDays: settings.draftRetentionDays ?? '',
+    orphanUploadGraceHours: settings.orphanUploadGraceHours ?? '',
   };
 }
 
 function toBody(values: Values) {
-  const { accessPassword, ...rest } = values;
-  return { ...rest, ...(accessPassword ? { accessPassword } : {}) };
+  const { accessPassword, draftRetentionDays, orphanUploadGraceHours, ...rest } = values;
+  return { ...rest, draftRetentionDays: orNull(draftRetentionDays), orphanUploadGraceHours: orNull(orphanUploadGraceHours), ...(accessPassword ? { accessPassword } : {}) };
+}
+
+/** What the daily retention job will do with these values, in words. */
+function retentionSummary(values: Values, defaultGraceHours: number): string[] {
+  const days = orNull(values.draftRetentionDays);
+  const hours = orNull(values.orphanUploadGraceHours) ?? defaultGraceHours;
+  return [
+    days === null || !Number.isInteger(days) || days < 1
+      ? '草稿：不自动删除。'
+      : `草稿：每天凌晨 3:20（北京时间）删除申报已截止超过 ${days} 天的项目中从未提交的草稿，连同只被这些草稿使用的上传文件；已提交的申报不受影响。`,
+    `文件：没有被任何申报、企业认证、头像或页面内容使用的上传文件，在上传 ${hours} 小时后删除${values.orphanUploadGraceHours === '' ? '（服务器默认值）' : ''}。`,
+  ];
 }
 
 export default function SettingsPage() {
   const state = useAsync((signal) => api.console.settingsGet(undefined, { signal }), []);
   return (
-    <Page title="站点设置" description="门户网站的名称、关于我们、页脚信息、首页横幅和访问密码。">
+    <Page title="站点设置" description="门户网站的名称、关于我们、页脚信息、首页横幅、访问密码和个人信息保留期限。">
       <UploadScanNotice />
       <AsyncView state={state}>{(settings) => <SettingsForm settings={settings} onSaved={(next) => state.setData(() => next)} />}</AsyncView>
     </Page>
@@ -211,6 +231,34 @@ function SettingsForm({ settings, onSaved }: { settings: ConsoleSettings; onSave
 
         <FormSection title="两步验证" description="开启后，未启用两步验证的工作人员和评审专家登录后须先在「账号安全」中完成设置，才能进行其他操作。">
           <Switch label="工作人员必须启用两步验证" {...form.getInputProps('staffTwoFactorRequired', { type: 'checkbox' })} />
+        </FormSection>
+
+        <FormSection title="个人信息保留期限" description="依《个人信息保护法》，不再需要的个人信息应及时删除。以下期限由系统每天自动执行一次，并记录删除的数量。">
+          <Group align="flex-start" grow maw={720}>
+            <NumberInput
+              label="草稿保留天数"
+              description="项目申报截止后，未提交的草稿保留的天数（1–3650）；留空则不自动删除"
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('draftRetentionDays')}
+            />
+            <NumberInput
+              label="未引用文件保留小时数"
+              description={`未被使用的上传文件保留的小时数（1–8760）；留空使用服务器默认的 ${settings.orphanUploadGraceDefaultHours} 小时`}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('orphanUploadGraceHours')}
+            />
+          </Group>
+          <Alert color={TONE.info} variant="light" title="按当前填写，系统将：">
+            {retentionSummary(form.values, settings.orphanUploadGraceDefaultHours).map((line) => (
+              <Text size="sm" key={line}>
+                {line}
+              </Text>
+            ))}
+          </Alert>
         </FormSection>
 
         <Group justify="flex-end" p="sm" className="fc-sticky-bar">

@@ -1,14 +1,17 @@
-import type { User } from '@flagship/api-client';
+import type { AccountDeletion, User } from '@flagship/api-client';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { assertOwner, type Handlers } from '../../http/endpoints';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { verifyPassword } from '../../db/password';
+import { writeAudit } from '../../shared/audit-repository';
+import { cancelDeletionRequest, insertDeletionRequest, latestDeletionRequest, type DeletionRequestRow } from '../../shared/account-deletions-repository';
 import { iso } from '../../lib/dates';
 import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repository';
 import { ownUploads } from '../../shared/uploads-repository';
 import { sendStream } from '../../http/send-file';
 import { personalDataZip } from './personal-data';
-import { updateUser, userById } from './repository';
+import { passwordHashOf, updateUser, userById } from './repository';
 
 async function loadUser(db: Database, id: number): Promise<User> {
   const row = await userById(db, id);
@@ -25,8 +28,41 @@ async function loadUser(db: Database, id: number): Promise<User> {
   };
 }
 
+function deletionOf(row: DeletionRequestRow): AccountDeletion {
+  return { id: row.id, status: row.status, reason: row.reason, createdAt: iso(row.createdAt), decidedAt: iso(row.decidedAt) };
+}
+
 export function userHandlers({ db, storage }: AppContext): Handlers['user'] {
   return {
+    deletionRequest: async ({ params, principal }) => {
+      assertOwner(principal.kind === 'user' && principal.userId === params.id);
+      const row = await latestDeletionRequest(db, params.id);
+      return row ? deletionOf(row) : null;
+    },
+    requestDeletion: async ({ params, body, principal, req }) => {
+      assertOwner(principal.kind === 'user' && principal.userId === params.id);
+      // The password again: a session left open on a shared computer must not be enough.
+      if (!(await verifyPassword(body.password, await passwordHashOf(db, params.id)))) {
+        throw badRequest('登录密码：密码不正确', { password: '密码不正确' });
+      }
+      const row = await db.transaction(async (tx) => {
+        const created = await insertDeletionRequest(tx, params.id);
+        if (!created) throw conflict('您已提交注销申请，正在等待处理');
+        await writeAudit(tx, { actorKind: 'user', actorId: params.id, action: 'user.deletion.request', objectType: 'account_deletion', objectId: String(created.id), ip: req.ip });
+        return created;
+      });
+      return deletionOf(row);
+    },
+    cancelDeletion: async ({ params, principal, req }) => {
+      assertOwner(principal.kind === 'user' && principal.userId === params.id);
+      const row = await db.transaction(async (tx) => {
+        const cancelled = await cancelDeletionRequest(tx, params.id);
+        if (!cancelled) throw conflict('没有待处理的注销申请（可能已被处理），请刷新后查看');
+        await writeAudit(tx, { actorKind: 'user', actorId: params.id, action: 'user.deletion.cancel', objectType: 'account_deletion', objectId: String(cancelled.id), ip: req.ip });
+        return cancelled;
+      });
+      return deletionOf(row);
+    },
     get: async ({ params, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       return loadUser(db, params.id);

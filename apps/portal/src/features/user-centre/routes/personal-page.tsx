@@ -14,6 +14,7 @@ import { api, session } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/user-centre';
 import { PersonalDataSection } from '../components/personal-data-section';
+import { AccountDeletionSection } from '../components/account-deletion-section';
 import { UserCentreLayout } from '../../../components/user-centre-layout';
 import { scrollToFirstError } from '../../../lib/form-errors';
 
@@ -64,6 +65,7 @@ export default function PersonalPage() {
                 <AddEnterpriseButton code={authentication.code} />
               </Paper>
               <PersonalDataSection userId={data.id} />
+              <AccountDeletionSection userId={data.id} />
             </Stack>
           )}
         </AsyncView>

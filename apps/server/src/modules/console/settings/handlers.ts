@@ -9,15 +9,21 @@ import { audit } from '../../../shared/audit-repository';
 import { loadSettings } from '../../../shared/settings-repository';
 import { resolveImage } from '../../../shared/staff-uploads-repository';
 import { hasTwoFactor, loadStaffTwoFactorRequired } from '../../../auth/staff-two-factor-repository';
-import { storedAccessPasswordHash, updateSettings } from './repository';
+import { retentionSettings, storedAccessPasswordHash, updateSettings } from './repository';
 
 type SettingsHandlers = Pick<Handlers['console'], 'settingsGet' | 'settingsUpdate'>;
 
-export function settingsHandlers({ db }: AppContext): SettingsHandlers {
+export function settingsHandlers({ db, config }: AppContext): SettingsHandlers {
   /** The settings as the portal sees them, and whether an access password is stored (never the password). */
   const current = async (): Promise<ConsoleSettings> => {
     const hash = await storedAccessPasswordHash(db);
-    return { ...(await loadSettings(db)), accessPasswordSet: Boolean(hash), staffTwoFactorRequired: await loadStaffTwoFactorRequired(db) };
+    return {
+      ...(await loadSettings(db)),
+      accessPasswordSet: Boolean(hash),
+      staffTwoFactorRequired: await loadStaffTwoFactorRequired(db),
+      ...(await retentionSettings(db)),
+      orphanUploadGraceDefaultHours: config.orphanUploadGraceMs / 3600_000,
+    };
   };
 
   return {
@@ -49,6 +55,8 @@ export function settingsHandlers({ db }: AppContext): SettingsHandlers {
           accessPasswordEnabled: body.accessPasswordEnabled,
           accessPasswordChanged: Boolean(newHash),
           ...(body.staffTwoFactorRequired === undefined ? {} : { staffTwoFactorRequired: body.staffTwoFactorRequired }),
+          ...(body.draftRetentionDays === undefined ? {} : { draftRetentionDays: body.draftRetentionDays }),
+          ...(body.orphanUploadGraceHours === undefined ? {} : { orphanUploadGraceHours: body.orphanUploadGraceHours }),
         });
       });
       return current();

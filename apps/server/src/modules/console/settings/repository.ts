@@ -14,3 +14,9 @@ export async function storedAccessPasswordHash(db: Executor, { lock = false } = 
 export async function updateSettings(tx: Executor, values: SettingsValues): Promise<void> {
   await tx.update(settings).set(values).where(eq(settings.id, 1));
 }
+
+/** Staff's retention periods (null: keep drafts; the server's default grace). */
+export async function retentionSettings(db: Executor): Promise<{ draftRetentionDays: number | null; orphanUploadGraceHours: number | null }> {
+  const [row] = await db.select({ draftRetentionDays: settings.draftRetentionDays, orphanUploadGraceHours: settings.orphanUploadGraceHours }).from(settings).limit(1);
+  return row ?? { draftRetentionDays: null, orphanUploadGraceHours: null };
+}
