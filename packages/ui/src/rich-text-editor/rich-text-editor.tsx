@@ -83,7 +83,6 @@ export function RichTextEditor({ value, onChange, label, id, disabled, onFullscr
             automatic_uploads: true,
             images_file_types: IMAGE_TYPES,
             image_uploadtab: true,
-            file_picker_types: 'image',
           }
         : {
             plugins: EDITOR_OPTIONS.plugins.filter((plugin) => plugin !== 'image'),
@@ -138,9 +137,8 @@ function PlainTextFallback({ value, onChange, label, id, disabled, required }: P
       required={required}
       disabled={disabled}
       description="编辑器未能加载，可在此输入纯文本，每行为一段"
-      autosize
-      minRows={10}
-      maxRows={24}
+      rows={12}
+      resize="vertical"
       value={text}
       onChange={(event) => {
         setText(event.currentTarget.value);
