@@ -62,9 +62,6 @@ describe('rich text', () => {
   beforeAll(async () => {
     portal = await openPortal(41);
     staff = await staffToken(portal.apiUrl);
-    const account = newAccount('richtext');
-    await register(portal.page, portal.url, account, PASSWORD);
-    await login(portal.page, portal.url, account, PASSWORD);
   });
   afterAll(async () => {
     await portal?.close();
@@ -72,6 +69,9 @@ describe('rich text', () => {
 
   it('uploads an image inside the editor: stored as an upload, referred to by its address, shown with the session', async () => {
     const { page, url } = portal;
+    const account = newAccount('richtext');
+    await register(page, url, account, PASSWORD);
+    await login(page, url, account, PASSWORD);
     const call = await richTextCall(portal.apiUrl, staff, `编辑器图片测试 ${Date.now().toString(36)}`);
     await page.goto(`${url}/application?projectId=${call.projectId}&formId=${call.formId}`);
     await page.locator('.tox-edit-area iframe').first().waitFor();
@@ -87,7 +87,9 @@ describe('rich text', () => {
     await dialog.locator('input[type=file]').setInputFiles({ name: '舞台效果.png', mimeType: 'image/png', buffer: PNG });
     await uploaded;
     // The upload fills in the address on the general tab; then the image goes in.
-    await expect.poll(() => dialog.getByRole('textbox', { name: '地址' }).inputValue()).toMatch(/\/api\/file\/\d+\?authkey=/);
+    await page.screenshot({ path: 'artifacts/rich-text-image-dialog.png' });
+    const source = dialog.locator('input.tox-textfield').first();
+    await expect.poll(() => source.inputValue(), { timeout: 15_000 }).toMatch(/\/api\/file\/\d+\?authkey=/);
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
 
