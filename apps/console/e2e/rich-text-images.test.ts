@@ -48,7 +48,8 @@ describe('an image in a notice', () => {
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/admin/upload') && r.status() === 200);
     await dialog.locator('input[type=file]').setInputFiles({ name: '展演海报.png', mimeType: 'image/png', buffer: PNG });
     await uploaded;
-    await expect.poll(() => dialog.getByRole('textbox', { name: '地址' }).inputValue()).toMatch(/\/api\/file\/\d+/);
+    const source = dialog.locator('input.tox-textfield').first();
+    await expect.poll(() => source.inputValue(), { timeout: 15_000 }).toMatch(/\/api\/file\/\d+/);
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
     // A staff upload is private until the notice is saved: the editor shows it through the token.
