@@ -137,8 +137,10 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
         scriptSrc: ["'self'"],
         // TinyMCE and Mantine set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Images and media only from this site (rich text shows only own uploads); data: and blob: for
+        // the editor's skin and its images before they are uploaded.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...config.allowedOrigins],
         frameSrc: ["'self'", 'blob:'],

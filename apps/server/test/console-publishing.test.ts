@@ -62,6 +62,7 @@ describe.each(drivers)('console publishing on %s', (driver) => {
       [{ applyStart: '2026-03-01 09:00' }, /^申报开始时间：/],
       [{ budget: -1 }, /^预算：/],
       [{ cover: 'javascript:alert(1)' }, /^封面：/],
+      [{ cover: 'https://evil.example/c.png' }, /^封面：只能使用本站上传的图片/],
       [{ categoryId: policyCategory }, /^分类：分类不存在/],
       [{ regionId: 987_654 }, /^地区：/],
     ];
@@ -363,7 +364,7 @@ describe.each(drivers)('console publishing on %s', (driver) => {
       friendlyLinks: before.friendlyLinks,
       supportCredit: before.supportCredit,
       copyright: before.copyright,
-      banners: [{ title: '横幅', link: 'https://example.org', image: 'https://example.org/b.png' }],
+      banners: [{ title: '横幅', link: 'https://example.org', image: '' }],
     };
     const noPassword = await apiError(admin.api.console.settingsUpdate({ ...input, accessPasswordEnabled: true }, { silent: true }));
     expect(noPassword.errno).toBe(Errno.INVALID_INPUT);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, RICH_TEXT_MAX_DEPTH, sanitizeRichText } from './sanitize';
+import { htmlToText, RICH_TEXT_MAX_DEPTH, richTextUploads, sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('drops scripts, event handlers and javascript: URLs', () => {
@@ -26,6 +26,47 @@ describe('sanitizeRichText', () => {
 
   it('strips styles it does not know', () => {
     expect(sanitizeRichText('<p style="position: fixed; background-image: url(javascript:x)">x</p>')).toBe('<p>x</p>');
+  });
+});
+
+describe('images and media in rich text', () => {
+  it('keeps images from the platform\'s own uploads', () => {
+    expect(sanitizeRichText('<p><img src="/api/file/12" alt="剧照" width="300"></p>')).toBe('<p><img src="/api/file/12" alt="剧照" width="300" /></p>');
+  });
+
+  it('drops images from anywhere else: other sites, data: and blob: URLs, other paths here', () => {
+    const dirty = [
+      '<img src="https://evil.example/p.gif">',
+      '<img src="http://evil.example/p.gif">',
+      '<img src="//evil.example/p.gif">',
+      '<img src="data:image/png;base64,iVBORw0KGgo=">',
+      '<img src="blob:https://site/1">',
+      '<img src="/api/file/12/../../x">',
+      '<img src="/api/user/1">',
+      '<img src="https://evil.example/api/file/12">',
+      '<img alt="无来源">',
+    ].join('');
+    expect(sanitizeRichText(`<p>前${dirty}后</p>`)).toBe('<p>前后</p>');
+  });
+
+  it('stores an own image without the token or anything else in its query', () => {
+    expect(sanitizeRichText('<img src="/api/file/7?authkey=secret-token#x">')).toBe('<img src="/api/file/7" />');
+  });
+
+  it('keeps media only from own uploads', () => {
+    expect(sanitizeRichText('<video src="https://evil.example/v.mp4" poster="https://evil.example/p.jpg" controls>视频</video>')).toBe('<video controls>视频</video>');
+    expect(sanitizeRichText('<video controls><source src="https://evil.example/v.mp4"><source src="/api/file/3" type="video/mp4"></video>')).toBe(
+      '<video controls><source src="/api/file/3" type="video/mp4"></source></video>',
+    );
+  });
+
+  it('drops every image and medium where a value takes none', () => {
+    expect(sanitizeRichText('<p>简介<img src="/api/file/3"></p><video controls><source src="/api/file/4">视频</video>', { images: false })).toBe('<p>简介</p>视频');
+  });
+
+  it('lists the uploads a value shows', () => {
+    const clean = sanitizeRichText('<p><img src="/api/file/3"><img src="https://evil.example/p.gif"><img src="/api/file/5?authkey=t"><img src="/api/file/3"></p><a href="/api/file/9">附件</a>');
+    expect(richTextUploads(clean)).toEqual([3, 5]);
   });
 });
 

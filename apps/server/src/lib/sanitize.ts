@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { fileUrl, uploadIdOfUrl } from './file-url';
 
 /**
  * Elements nested deeper than this are dropped (their text stays). Editors stay far below it;
@@ -46,7 +47,6 @@ const options: sanitizeHtml.IOptions = {
   },
   nestingLimit: RICH_TEXT_MAX_DEPTH,
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   transformTags: {
     // Links that open a new tab must not hand it the opener.
@@ -54,12 +54,51 @@ const options: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
+    img: ownSources,
+    video: ownSources,
+    audio: ownSources,
+    source: ownSources,
   },
+  // An image or medium without a source of ours is dropped whole (a video keeps its fallback text).
+  exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'source') && !frame.attribs.src,
 };
 
-/** Allow-list sanitiser for every rich-text value on its way in: no scripts, handlers or `javascript:`. */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+const SOURCE_ATTRIBUTES = ['src', 'poster'];
+
+/**
+ * Images and media load only from the platform's own uploads (`/api/file/{id}`): no tracking
+ * pixel on another site, no `data:` image inflating the HTML. A link's query (the `authkey` the
+ * editor shows private images with) is dropped, so no session token is ever stored.
+ */
+function ownSources(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const kept: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (!SOURCE_ATTRIBUTES.includes(name)) kept[name] = value;
+    else {
+      const id = uploadIdOfUrl(value.trim().replace(/[?#].*$/s, ''));
+      if (id !== null) kept[name] = fileUrl(id);
+    }
+  }
+  return { tagName, attribs: kept };
+}
+
+const MEDIA_TAGS = ['img', 'video', 'audio', 'source'];
+const textOnlyOptions: sanitizeHtml.IOptions = { ...options, allowedTags: (options.allowedTags as string[]).filter((tag) => !MEDIA_TAGS.includes(tag)) };
+
+/**
+ * Allow-list sanitiser for every rich-text value on its way in: no scripts, handlers or
+ * `javascript:`; images and media only from this site's uploads, or none with `images: false`.
+ */
+export function sanitizeRichText(html: string, { images = true }: { images?: boolean } = {}): string {
+  return sanitizeHtml(html, images ? options : textOnlyOptions);
+}
+
+const OWN_SOURCE = /\s(?:src|poster)="\/api\/file\/(\d+)"/g;
+
+/** The uploads a sanitised rich-text value shows (images and media), each once. */
+export function richTextUploads(cleanHtml: string): number[] {
+  const ids = [...cleanHtml.matchAll(OWN_SOURCE)].map((m) => Number(m[1])).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)];
 }
 
 /** Plain text of a rich-text value (search, summaries, documents). */

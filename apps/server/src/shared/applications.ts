@@ -1,6 +1,7 @@
 import type { FormField } from '@flagship/api-client';
+import { richTextUploads } from '../lib/sanitize';
 
-/** Upload ids referenced by the file, files and image fields of some data. */
+/** Upload ids referenced by the file, files and image fields of some data, and the images its (sanitised) rich text shows. */
 export function referencedUploads(fields: FormField[], data: Record<string, unknown>): number[] {
   const ids: number[] = [];
   const take = (value: unknown) => {
@@ -10,6 +11,7 @@ export function referencedUploads(fields: FormField[], data: Record<string, unkn
     const value = data[field.key];
     if (field.kind === 'file' || field.kind === 'image') take(value);
     else if (field.kind === 'files' && Array.isArray(value)) value.forEach(take);
+    else if (field.kind === 'richText' && typeof value === 'string') richTextUploads(value).forEach(take);
   }
   return [...new Set(ids)];
 }

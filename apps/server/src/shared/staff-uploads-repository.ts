@@ -2,7 +2,8 @@ import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { fileUrl, uploadIdOfUrl } from './file-url';
+import { fileUrl, uploadIdOfUrl } from '../lib/file-url';
+import { richTextUploads, sanitizeRichText } from '../lib/sanitize';
 
 /**
  * Staff uploads that become part of public content (covers, photos, attachments) are marked
@@ -26,15 +27,16 @@ async function publishStaffUploads(tx: Executor, ids: number[], field: string, l
   await tx.update(uploads).set({ public: true }).where(inArray(uploads.id, unique));
 }
 
-/** An image reference as stored: an upload id becomes its URL (and public); a URL stays. */
+/**
+ * An image reference as stored: an upload id (or its URL) becomes its URL, and the upload public.
+ * Images come only from this site's uploads (the CSP loads no other), so any other URL is refused.
+ */
 export async function resolveImage(tx: Executor, ref: number | string | null, field: string, label: string): Promise<string | null> {
   if (ref === null || ref === '') return null;
-  const id = typeof ref === 'number' ? ref : (uploadIdOfUrl(ref) ?? NaN);
-  if (Number.isSafeInteger(id)) {
-    await publishStaffUploads(tx, [id], field, label, true);
-    return fileUrl(id);
-  }
-  return ref as string;
+  const id = typeof ref === 'number' ? ref : uploadIdOfUrl(ref);
+  if (id === null || !Number.isSafeInteger(id)) throw badRequest(`${label}：只能使用本站上传的图片`, { [field]: '只能使用本站上传的图片' });
+  await publishStaffUploads(tx, [id], field, label, true);
+  return fileUrl(id);
 }
 
 /** Attachments pointing at uploads on this site must be staff uploads; those become public. */
@@ -44,4 +46,14 @@ export async function checkAttachments(tx: Executor, attachments: { name: string
     return id === null ? [] : [id];
   });
   await publishStaffUploads(tx, ids, 'attachments', '附件', false);
+}
+
+/**
+ * Staff rich text on its way in: sanitised (images only from this site's uploads), and the images
+ * it shows must be staff uploads, which become public so that every visitor can see them.
+ */
+export async function publicRichText(tx: Executor, html: string, field: string, label: string): Promise<string> {
+  const clean = sanitizeRichText(html);
+  await publishStaffUploads(tx, richTextUploads(clean), field, label, true);
+  return clean;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 import { iso } from '../lib/dates';
-import { fileUrl } from './file-url';
+import { fileUrl } from '../lib/file-url';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

@@ -37,7 +37,7 @@ const linkUrl = z
   .regex(NO_NUL, NUL_MESSAGE)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), '链接应以 http://、https:// 或 / 开头');
 
-/** An image: an upload id (the server stores `/api/file/{id}` and makes the upload public) or a URL. */
+/** An image: an upload id or its `/api/file/{id}` (the server stores the URL and makes the upload public); other sites' images are refused. */
 export const imageRefSchema = z.union([idSchema, linkUrl], { error: '图片应为上传文件编号或链接地址' });
 
 // ---------------------------------------------------------------------------------------------

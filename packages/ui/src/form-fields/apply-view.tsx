@@ -39,7 +39,7 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
           const value = data[field.key];
           let content;
           if (field.kind === 'richText' && typeof value === 'string' && value && !print) {
-            content = <RichHtml html={value} />;
+            content = <RichHtml html={value} fileUrl={fileUrl} />;
           } else if ((field.kind === 'file' || field.kind === 'files' || field.kind === 'image') && !print) {
             const ids = fileIds(value);
             content = ids.length ? (

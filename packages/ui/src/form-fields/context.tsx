@@ -33,6 +33,11 @@ export function FormFieldsProvider({ value, children }: { value: FormFieldServic
   return <FormFieldsContext value={value}>{children}</FormFieldsContext>;
 }
 
+/** The services where an app provides them (rich-text fields work without, but offer no images). */
+export function useOptionalFormFieldServices(): FormFieldServices | undefined {
+  return useContext(FormFieldsContext);
+}
+
 export function useFormFieldServices(): FormFieldServices {
   const value = useContext(FormFieldsContext);
   if (!value) throw new Error('Form field components need a <FormFieldsProvider>');

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { Input, Skeleton } from '@mantine/core';
+import { useOptionalFormFieldServices } from './context';
 
 // TinyMCE's wrapper is its own chunk, loaded only when a rich-text field is on screen.
 const RichTextEditor = lazy(() => import('../rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
@@ -12,15 +13,34 @@ export interface RichTextFieldProps {
   value: string;
   onChange: (html: string) => void;
   disabled?: boolean;
+  /** Whether images may be uploaded into the text (where the app provides uploads); true by default. */
+  images?: boolean;
 }
 
-export function RichTextField({ label, description, required, error, value, onChange, disabled }: RichTextFieldProps) {
+const NOT_AN_IMAGE = '只能插入图片（JPG、PNG、GIF、WebP）';
+
+export function RichTextField({ label, description, required, error, value, onChange, disabled, images = true }: RichTextFieldProps) {
   const id = useId();
+  const services = useOptionalFormFieldServices();
+  const editorImages = useMemo(
+    () =>
+      images && services
+        ? {
+            upload: async (file: File) => {
+              const uploaded = await services.upload(file, () => {});
+              if (!uploaded.mime.startsWith('image/')) throw new Error(NOT_AN_IMAGE);
+              return uploaded.id;
+            },
+            fileUrl: services.fileUrl,
+          }
+        : undefined,
+    [images, services],
+  );
   return (
     <Input.Wrapper label={label} description={description} required={required} error={error} labelElement="div" id={id}>
       <div style={{ marginTop: 6 }} data-rich-text-field={label}>
         <Suspense fallback={<Skeleton height={600} radius="md" />}>
-          <RichTextEditor value={value} onChange={onChange} label={label} disabled={disabled} />
+          <RichTextEditor value={value} onChange={onChange} label={label} disabled={disabled} required={required} images={editorImages} />
         </Suspense>
       </div>
     </Input.Wrapper>

@@ -1,4 +1,5 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDITOR_OPTIONS, tinymceScriptSrc } from './config';
 import { RichTextEditor } from './rich-text-editor';
@@ -6,16 +7,26 @@ import { RichTextEditor } from './rich-text-editor';
 describe('RichTextEditor', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('loads TinyMCE from {origin}/tinymce and, when that fails, logs it and shows nothing', async () => {
+  it('loads TinyMCE from {origin}/tinymce and, when that fails, logs it and offers a plain textarea saved as paragraphs', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const origin = 'http://127.0.0.1:9';
-    const { container } = render(<RichTextEditor value="<p>x</p>" onChange={() => {}} origin={origin} />);
+    const onChange = vi.fn();
+    const { container } = render(
+      <MantineProvider env="test">
+        <RichTextEditor value="<p>第一段</p><p>第二段</p>" onChange={onChange} origin={origin} label="实施方案" required />
+      </MantineProvider>,
+    );
     const script = document.head.querySelector<HTMLScriptElement>('script[src$="tinymce.min.js"]');
     expect(script?.src).toBe('http://127.0.0.1:9/tinymce/tinymce.min.js');
     // happy-dom does not fetch scripts of type application/javascript: fail it as a browser would.
     act(() => void script?.dispatchEvent(new Event('error')));
     await waitFor(() => expect(errors).toHaveBeenCalledWith('Failed to load', 'http://127.0.0.1:9/tinymce/tinymce.min.js'));
-    await waitFor(() => expect(container.innerHTML).toBe(''));
+    const textarea = await waitFor(() => screen.getByRole('textbox', { name: '实施方案' }));
+    expect(container.querySelector('.fs-rte')).toBeNull();
+    expect(textarea).toHaveProperty('value', '第一段\n第二段');
+    expect(textarea).toHaveProperty('required', true);
+    fireEvent.change(textarea, { target: { value: '第一段 <i>\n第三段' } });
+    expect(onChange).toHaveBeenLastCalledWith('<p>第一段 &lt;i&gt;</p><p>第三段</p>');
     expect(errors).toHaveBeenCalledTimes(1);
   });
 

@@ -123,6 +123,13 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         const first = parsed.error.issues[0];
         throw badRequest(first?.message ?? '申报数据格式不正确', flattenIssues(parsed.error));
       }
+      // Rich text shows only the applicant's own uploaded images (the sanitiser dropped any other source).
+      for (const field of context.fields) {
+        if (field.kind !== 'richText') continue;
+        if (referencedUploads([field], raw).some((id) => !uploadsOfMine.get(id)?.mime.startsWith('image/'))) {
+          throw badRequest(`「${field.label}」中的图片只能是本人上传的图片`, { [field.key]: '图片不存在或不是本人上传的图片' });
+        }
+      }
       if (!body.submit) {
         // Drafts skip the file rules, but never point at someone else's upload.
         for (const field of context.fields) {

@@ -67,7 +67,8 @@ export function enterpriseHandlers({ db }: AppContext): Handlers['enterprise'] {
           contactName: body.contactName,
           contactPhone: body.contactPhone,
           licenseFiles: [...new Set(body.licenseFiles)],
-          introduction: sanitizeRichText(body.introduction),
+          // Uploads of an applicant are private, and this text goes public with the library entry: no images.
+          introduction: sanitizeRichText(body.introduction, { images: false }),
           status: ENTERPRISE_AUTH_STATUS.AUTHING,
         });
         await writeAudit(tx, {

@@ -198,7 +198,7 @@ function AuthenticationForm({ previous, reason, onDone }: { previous: Enterprise
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <RichTextField label="企业简介" value={form.values.introduction} onChange={(html) => form.setFieldValue('introduction', html)} error={form.errors.introduction} />
+            <RichTextField label="企业简介" images={false} value={form.values.introduction} onChange={(html) => form.setFieldValue('introduction', html)} error={form.errors.introduction} />
           </Grid.Col>
         </Grid>
         <Group justify="flex-end">

@@ -2,10 +2,9 @@ import type { ConsoleEnterprise, ConsoleExpert, ConsolePolicy } from '@flagship/
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { conflict, notFound } from '../../../http/errors';
-import { sanitizeRichText } from '../../../lib/sanitize';
 import { audit } from '../../../shared/audit-repository';
 import { refreshEnterpriseVector, refreshExpertVector, refreshPolicyVector } from '../../../shared/search-repository';
-import { checkAttachments, resolveImage } from '../../../shared/staff-uploads-repository';
+import { checkAttachments, publicRichText, resolveImage } from '../../../shared/staff-uploads-repository';
 import { checkCategory, checkRegion } from '../../../shared/taxonomy-repository';
 import { checkInterestEnterprises, expertTies, lockExpert } from '../../../shared/experts-repository';
 import {
@@ -63,7 +62,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
       const id = await db.transaction(async (tx) => {
         await checkCategory(tx, body.categoryId, 'policy');
         await checkAttachments(tx, body.attachments);
-        const id = await insertPolicy(tx, { ...body, content: sanitizeRichText(body.content), publishedAt: body.publishedAt ? new Date(body.publishedAt) : null });
+        const id = await insertPolicy(tx, { ...body, content: await publicRichText(tx, body.content, 'content', '正文'), publishedAt: body.publishedAt ? new Date(body.publishedAt) : null });
         await refreshPolicyVector(tx, id);
         await audit(tx, principal, req, 'policy.create', { type: 'policy', id }, { title: body.title, publishedAt: body.publishedAt });
         return id;
@@ -75,7 +74,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
       await db.transaction(async (tx) => {
         await checkCategory(tx, body.categoryId, 'policy');
         await checkAttachments(tx, body.attachments);
-        const found = await updatePolicy(tx, params.id, { ...body, content: sanitizeRichText(body.content), publishedAt: body.publishedAt ? new Date(body.publishedAt) : null });
+        const found = await updatePolicy(tx, params.id, { ...body, content: await publicRichText(tx, body.content, 'content', '正文'), publishedAt: body.publishedAt ? new Date(body.publishedAt) : null });
         if (!found) throw notFound('公告不存在');
         await refreshPolicyVector(tx, params.id);
         await audit(tx, principal, req, 'policy.update', { type: 'policy', id: params.id }, { title: body.title, publishedAt: body.publishedAt, pinned: body.pinned });
@@ -104,7 +103,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         await checkRegion(tx, body.regionId);
         const photo = await resolveImage(tx, body.photo, 'photo', '照片');
         const interestEnterpriseIds = await checkInterestEnterprises(tx, body.interestEnterpriseIds);
-        const id = await insertExpert(tx, { ...body, photo, interestEnterpriseIds, biography: sanitizeRichText(body.biography) });
+        const id = await insertExpert(tx, { ...body, photo, interestEnterpriseIds, biography: await publicRichText(tx, body.biography, 'biography', '专家简介') });
         await refreshExpertVector(tx, id);
         await audit(tx, principal, req, 'expert.create', { type: 'expert', id }, { name: body.name });
         return id;
@@ -118,7 +117,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         await checkRegion(tx, body.regionId);
         const photo = await resolveImage(tx, body.photo, 'photo', '照片');
         const interestEnterpriseIds = await checkInterestEnterprises(tx, body.interestEnterpriseIds);
-        const found = await updateExpert(tx, params.id, { ...body, photo, interestEnterpriseIds, biography: sanitizeRichText(body.biography) });
+        const found = await updateExpert(tx, params.id, { ...body, photo, interestEnterpriseIds, biography: await publicRichText(tx, body.biography, 'biography', '专家简介') });
         if (!found) throw notFound('专家不存在');
         await refreshExpertVector(tx, params.id);
         await audit(tx, principal, req, 'expert.update', { type: 'expert', id: params.id }, { name: body.name, published: body.published });
@@ -152,7 +151,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         await checkRegion(tx, body.regionId);
         const { enterpriseName, ...rest } = body;
         const logo = await resolveImage(tx, body.logo, 'logo', '标志');
-        const id = await insertEnterprise(tx, { ...rest, name: enterpriseName, logo, introduction: sanitizeRichText(body.introduction) });
+        const id = await insertEnterprise(tx, { ...rest, name: enterpriseName, logo, introduction: await publicRichText(tx, body.introduction, 'introduction', '企业简介') });
         if (id === undefined) throw conflict(`统一社会信用代码 ${body.creditCode} 已在企业库中`);
         await refreshEnterpriseVector(tx, id);
         await audit(tx, principal, req, 'enterprise.create', { type: 'enterprise', id }, { name: enterpriseName, creditCode: body.creditCode });
@@ -168,7 +167,7 @@ export function consoleContentHandlers({ db }: AppContext): ContentHandlers {
         if (await creditCodeTaken(tx, body.creditCode, params.id)) throw conflict(`统一社会信用代码 ${body.creditCode} 已在企业库中`);
         const { enterpriseName, ...rest } = body;
         const logo = await resolveImage(tx, body.logo, 'logo', '标志');
-        const found = await updateEnterprise(tx, params.id, { ...rest, name: enterpriseName, logo, introduction: sanitizeRichText(body.introduction) });
+        const found = await updateEnterprise(tx, params.id, { ...rest, name: enterpriseName, logo, introduction: await publicRichText(tx, body.introduction, 'introduction', '企业简介') });
         if (!found) throw notFound('企业不存在');
         await refreshEnterpriseVector(tx, params.id);
         await audit(tx, principal, req, 'enterprise.update', { type: 'enterprise', id: params.id }, { name: enterpriseName, creditCode: body.creditCode, published: body.published });

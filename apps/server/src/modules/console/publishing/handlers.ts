@@ -4,11 +4,10 @@ import type { Executor } from '../../../db/client';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { beijingYear } from '../../../lib/beijing-time';
-import { sanitizeRichText } from '../../../lib/sanitize';
 import { audit } from '../../../shared/audit-repository';
 import { projectStatus } from '../../../shared/projects';
 import { refreshProjectVector } from '../../../shared/search-repository';
-import { checkAttachments, resolveImage } from '../../../shared/staff-uploads-repository';
+import { checkAttachments, publicRichText, resolveImage } from '../../../shared/staff-uploads-repository';
 import { checkCategory, checkRegion } from '../../../shared/taxonomy-repository';
 import {
   countApplications,
@@ -148,7 +147,7 @@ export function publishingHandlers({ db }: AppContext): PublishingHandlers {
       regionId: body.regionId,
       cover: await resolveImage(tx, body.cover, 'cover', '封面'),
       summary: body.summary,
-      guide: sanitizeRichText(body.guide),
+      guide: await publicRichText(tx, body.guide, 'guide', '申报指南'),
       attachments: body.attachments,
       budget: body.budget,
       budgetNote: body.budgetNote,

@@ -5,6 +5,7 @@ import { conflict, invalidFields, notFound } from '../../../http/errors';
 import { beijingTime } from '../../../lib/beijing-time';
 import { escapeHtml } from '../../../lib/escape-html';
 import { htmlToText, sanitizeRichText } from '../../../lib/sanitize';
+import { publicRichText } from '../../../shared/staff-uploads-repository';
 import { audit } from '../../../shared/audit-repository';
 import { notifyUser } from '../../../shared/notices-repository';
 import { refreshPolicyVector } from '../../../shared/search-repository';
@@ -86,7 +87,7 @@ export function resultAnnouncementHandlers(ctx: AppContext): ResultAnnouncementH
         const created = await insertAnnouncement(tx, {
           projectId: params.projectId,
           title: body.title,
-          introduction: sanitizeRichText(body.introduction),
+          introduction: await publicRichText(tx, body.introduction, 'introduction', '公示说明'),
           objectionStartsAt: new Date(body.objectionStartsAt),
           objectionEndsAt: new Date(body.objectionEndsAt),
           contact: body.contact,
@@ -123,7 +124,7 @@ export function resultAnnouncementHandlers(ctx: AppContext): ResultAnnouncementH
         );
         await updateAnnouncement(tx, found.id, {
           title: body.title,
-          introduction: sanitizeRichText(body.introduction),
+          introduction: await publicRichText(tx, body.introduction, 'introduction', '公示说明'),
           objectionStartsAt: new Date(body.objectionStartsAt),
           objectionEndsAt: new Date(body.objectionEndsAt),
           contact: body.contact,

@@ -4,10 +4,9 @@ import { hashPassword } from '../../../db/password';
 import type { Handlers } from '../../../http/endpoints';
 import { badRequest } from '../../../http/errors';
 import { checkPasswordStrength } from '../../../lib/password-strength';
-import { sanitizeRichText } from '../../../lib/sanitize';
 import { audit } from '../../../shared/audit-repository';
 import { loadSettings } from '../../../shared/settings-repository';
-import { resolveImage } from '../../../shared/staff-uploads-repository';
+import { publicRichText, resolveImage } from '../../../shared/staff-uploads-repository';
 import { hasTwoFactor, loadStaffTwoFactorRequired } from '../../../auth/staff-two-factor-repository';
 import { retentionSettings, storedAccessPasswordHash, updateSettings } from './repository';
 
@@ -48,7 +47,7 @@ export function settingsHandlers({ db, config }: AppContext): SettingsHandlers {
           banners.push({ ...banner, image: (await resolveImage(tx, banner.image, `banners.${index}.image`, '横幅')) ?? '' });
         }
         const { accessPassword: _password, ...rest } = body;
-        await updateSettings(tx, { ...rest, about: sanitizeRichText(body.about), banners, ...(newHash ? { accessPasswordHash: newHash } : {}) });
+        await updateSettings(tx, { ...rest, about: await publicRichText(tx, body.about, 'about', '关于我们'), banners, ...(newHash ? { accessPasswordHash: newHash } : {}) });
         // The password is never written to the log, only that it changed.
         await audit(tx, principal, req, 'settings.update', { type: 'settings', id: 1 }, {
           siteTitle: body.siteTitle,
