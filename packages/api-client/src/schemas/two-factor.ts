@@ -37,7 +37,8 @@ export const passkeyCredentialSchema = z.looseObject({
     clientDataJSON: base64url('客户端数据', 4000),
     attestationObject: base64url('证明数据', 20_000).optional(),
     authenticatorData: base64url('认证器数据', 4000).optional(),
-    signature: base64url('签名', 2000).optional(),
+    // Post-quantum ML-DSA signatures (which the server library accepts) run to about 6 200 characters.
+    signature: base64url('签名', 10_000).optional(),
     userHandle: base64url('用户句柄', 200).optional(),
     transports: z.array(z.string().max(20)).max(10).optional(),
   }),
