@@ -45,7 +45,7 @@ function Security({ status, onChange }: { status: TwoFactorStatus; onChange: (st
             </Group>
           </FormSection>
           <Regenerate onCodes={(next) => { setCodes(next); void reload(); }} />
-          <Disable required={status.required} onDone={(next) => onChange(next)} />
+          <Disable required={status.required} withPasskeys={status.passkeys.length > 0} onDone={(next) => onChange(next)} />
         </>
       ) : (
         <Enrol onCodes={(next) => { setCodes(next); void reload(); }} />
@@ -280,7 +280,7 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
 }
 
-function Disable({ required, onDone }: { required: boolean; onDone: (status: TwoFactorStatus) => void }) {
+function Disable({ required, withPasskeys, onDone }: { required: boolean; withPasskeys: boolean; onDone: (status: TwoFactorStatus) => void }) {
   const [password, setPassword] = useState('');
   const [kind, setKind] = useState<'code' | 'recoveryCode'>('code');
   const [proof, setProof] = useState('');
@@ -300,7 +300,7 @@ function Disable({ required, onDone }: { required: boolean; onDone: (status: Two
     }
   };
   return (
-    <FormSection title="停用两步验证" description={required ? '管理员要求启用两步验证：停用后下次操作前须重新设置。' : '停用后登录只需密码。'}>
+    <FormSection title="停用两步验证" description={withPasskeys ? '停用验证器应用后，登录的第二步使用通行密钥。' : required ? '管理员要求启用两步验证：停用后下次操作前须重新设置。' : '停用后登录只需密码。'}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
