@@ -89,14 +89,14 @@ describe('paths and queries', () => {
 describe('what declarations say beyond the schemas', () => {
   it('lets reviewers call the review screens and their own session, and nothing else of the console', () => {
     expect([...REVIEWER_ENDPOINTS].sort()).toEqual(
-      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'reauth', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'dashboard', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport', 'resultAnnouncementList', 'resultAnnouncementCreate', 'resultAnnouncementUpdate'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'passkeyRegisterOptions', 'passkeyRegister', 'passkeyDelete', 'reauthPasskeyOptions', 'reauth', 'authenticationList', 'authenticationGet', 'authenticationApprove', 'authenticationReject', 'projectOptions', 'applyList', 'applyGet', 'applyReview', 'applyExportJob', 'applyDownloadJob', 'jobStatus', 'jobFile', 'applyBatchPrint', 'dashboard', 'reviewRoundGet', 'reviewAssignmentList', 'reviewAssign', 'reviewAutoAssign', 'reviewUnassign', 'reviewReopen', 'reviewProgress', 'reviewRanking', 'reviewDecisions', 'reviewExport', 'reviewAssignmentImport', 'resultAnnouncementList', 'resultAnnouncementCreate', 'resultAnnouncementUpdate'].sort(),
     );
     for (const { id, declaration } of endpointList) if (declaration.roles) expect(declaration.auth, id).toBe('staff');
   });
 
   it('lets experts call their session and their own assignments, and nothing of staff screens', () => {
     expect([...EXPERT_ENDPOINTS].sort()).toEqual(
-      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'reauth', 'myReviewList', 'myReviewGet', 'myReviewDeclare', 'myReviewSave', 'myReviewFile', 'myProfile', 'myProfileUpdate'].sort(),
+      ['login', 'invitationAccept', 'logout', 'me', 'loginSecondStep', 'twoFactorStatus', 'twoFactorStart', 'twoFactorConfirm', 'twoFactorDisable', 'twoFactorRecoveryCodes', 'passkeyRegisterOptions', 'passkeyRegister', 'passkeyDelete', 'reauthPasskeyOptions', 'reauth', 'myReviewList', 'myReviewGet', 'myReviewDeclare', 'myReviewSave', 'myReviewFile', 'myProfile', 'myProfileUpdate'].sort(),
     );
   });
 

@@ -158,6 +158,8 @@ import {
   consoleAccountDeletionSchema,
 } from './schemas/account-deletion';
 import {
+  passkeyOptionsSchema,
+  passkeyRegisterBody,
   reauthBody,
   reauthResultSchema,
   recoveryCodesSchema,
@@ -399,7 +401,7 @@ export const endpoints = {
     }),
     // Two-factor sign-in (issue 16).
     loginSecondStep: consoleEndpoint({
-      method: 'POST', path: '/api/console/login/two-factor', summary: '工作人员登录第二步：一次性验证码或恢复码', auth: 'public', response: 'json', rateLimited: true,
+      method: 'POST', path: '/api/console/login/two-factor', summary: '工作人员登录第二步：一次性验证码、恢复码或通行密钥', auth: 'public', response: 'json', rateLimited: true,
       body: staffLoginSecondStepBody, data: staffSessionResultSchema,
     }),
     twoFactorStatus: consoleEndpoint({
@@ -422,8 +424,24 @@ export const endpoints = {
       method: 'POST', path: '/api/console/two-factor/recovery-codes', summary: '重新生成恢复码（旧的全部作废；仅显示一次）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       body: twoFactorConfirmBody, data: recoveryCodesSchema,
     }),
+    passkeyRegisterOptions: consoleEndpoint({
+      method: 'POST', path: '/api/console/passkeys/options', summary: '添加通行密钥第一步：生成注册选项（质询 5 分钟内有效，仅可使用一次）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      data: passkeyOptionsSchema,
+    }),
+    passkeyRegister: consoleEndpoint({
+      method: 'POST', path: '/api/console/passkeys', summary: '添加通行密钥第二步：校验认证器的应答并保存', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      body: passkeyRegisterBody, data: twoFactorStatusSchema,
+    }),
+    passkeyDelete: consoleEndpoint({
+      method: 'DELETE', path: '/api/console/passkeys/{id}', summary: '移除本人的一个通行密钥（需近期验证身份）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      params: idParams, data: twoFactorStatusSchema,
+    }),
+    reauthPasskeyOptions: consoleEndpoint({
+      method: 'POST', path: '/api/console/reauth/passkey', summary: '以通行密钥再次验证身份的第一步：生成验证选项', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      data: passkeyOptionsSchema,
+    }),
     reauth: consoleEndpoint({
-      method: 'POST', path: '/api/console/reauth', summary: '敏感操作前再次验证身份（密码，或已启用两步验证时的一次性验证码）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
+      method: 'POST', path: '/api/console/reauth', summary: '敏感操作前再次验证身份（密码、已启用两步验证时的一次性验证码，或通行密钥）', auth: 'staff', response: 'json', roles: ['admin', 'reviewer', 'expert'],
       body: reauthBody, data: reauthResultSchema,
     }),
     accountDeletionList: consoleEndpoint({

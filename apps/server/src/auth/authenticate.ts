@@ -15,6 +15,8 @@ const ENROLMENT_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
   endpoints.console.twoFactorStatus,
   endpoints.console.twoFactorStart,
   endpoints.console.twoFactorConfirm,
+  endpoints.console.passkeyRegisterOptions,
+  endpoints.console.passkeyRegister,
 ]);
 
 /**
@@ -31,6 +33,8 @@ const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
   endpoints.console.reviewExport,
   endpoints.console.accountDeletionCarryOut,
   endpoints.console.accountDeletionRefuse,
+  // Removing a second factor: a stolen session must not strip the account's protection.
+  endpoints.console.passkeyDelete,
 ]);
 
 /** Refuse what a staff session may not do yet: enrolment first, then a recent proof for sensitive actions. */

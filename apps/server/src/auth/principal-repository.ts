@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { prepared } from '../db/prepared';
 import { sessions, settings, staff, staffSessions, users } from '../db/schema';
 import type { Principal, StaffRole } from './principal';
+import { staffHasSecondFactor } from './staff-two-factor-repository';
 import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
 
 const staffSession = prepared((db) =>
@@ -14,7 +15,7 @@ const staffSession = prepared((db) =>
       role: staff.role,
       verifiedAt: staffSessions.verifiedAt,
       // Read on every call, so switching the requirement on applies to open sessions too.
-      enrolmentOnly: sql<boolean>`(${staff.totpEnabledAt} is null and coalesce((select ${settings.staffTwoFactorRequired} from ${settings} limit 1), false))`,
+      enrolmentOnly: sql<boolean>`(not ${staffHasSecondFactor} and coalesce((select ${settings.staffTwoFactorRequired} from ${settings} limit 1), false))`,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))

@@ -1,12 +1,15 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { settings, staff, staffLoginChallenges, staffSessions } from '../db/schema';
+import { settings, staff, staffLoginChallenges, staffPasskeys, staffSessions, type STAFF_CHALLENGE_PURPOSES } from '../db/schema';
 
-export type TwoFactorRow = Pick<typeof staff.$inferSelect, 'id' | 'account' | 'passwordHash' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodeHashes'>;
+export type ChallengePurpose = (typeof STAFF_CHALLENGE_PURPOSES)[number];
+
+export type TwoFactorRow = Pick<typeof staff.$inferSelect, 'id' | 'account' | 'name' | 'passwordHash' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodeHashes'>;
 
 const columns = {
   id: staff.id,
   account: staff.account,
+  name: staff.name,
   passwordHash: staff.passwordHash,
   totpSecret: staff.totpSecret,
   totpEnabledAt: staff.totpEnabledAt,
@@ -33,9 +36,13 @@ export async function updateTwoFactor(
   await tx.update(staff).set(changes).where(eq(staff.id, staffId));
 }
 
+/** SQL: the member (a `staff` row in the query) has a second factor, TOTP or a passkey. One definition for sign-in, sessions and settings. */
+// Qualified by hand: in a one-table select Drizzle leaves columns unqualified, and the subquery would read its own id.
+export const staffHasSecondFactor = sql<boolean>`(${staff.totpEnabledAt} is not null or exists (select 1 from "staff_passkeys" where "staff_passkeys"."staff_id" = "staff"."id"))`;
+
 export async function hasTwoFactor(db: Executor, staffId: number): Promise<boolean> {
-  const [row] = await db.select({ enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).limit(1);
-  return Boolean(row?.enabledAt);
+  const [row] = await db.select({ has: staffHasSecondFactor }).from(staff).where(eq(staff.id, staffId)).limit(1);
+  return Boolean(row?.has);
 }
 
 export async function loadStaffTwoFactorRequired(db: Executor): Promise<boolean> {
@@ -43,18 +50,32 @@ export async function loadStaffTwoFactorRequired(db: Executor): Promise<boolean>
   return row?.required ?? false;
 }
 
-export async function insertLoginChallenge(db: Executor, values: { tokenHash: string; staffId: number; expiresAt: Date }): Promise<void> {
+export async function insertLoginChallenge(
+  db: Executor,
+  values: { tokenHash: string; staffId: number; expiresAt: Date; purpose?: ChallengePurpose; webauthnChallenge?: string | null },
+): Promise<void> {
   // Challenges live minutes: drop the expired ones as new ones come.
   await db.delete(staffLoginChallenges).where(lt(staffLoginChallenges.expiresAt, new Date(Date.now() - 3600_000)));
   await db.insert(staffLoginChallenges).values(values);
 }
 
-/** The live, unused challenge with this hash, held until the transaction ends. */
-export async function lockLoginChallenge(tx: Executor, tokenHash: string): Promise<{ id: number; staffId: number } | undefined> {
+/** The live, unused challenge with this hash and purpose, held until the transaction ends. */
+export async function lockLoginChallenge(
+  tx: Executor,
+  tokenHash: string,
+  purpose: ChallengePurpose = 'login',
+): Promise<{ id: number; staffId: number; webauthnChallenge: string | null } | undefined> {
   const [row] = await tx
-    .select({ id: staffLoginChallenges.id, staffId: staffLoginChallenges.staffId })
+    .select({ id: staffLoginChallenges.id, staffId: staffLoginChallenges.staffId, webauthnChallenge: staffLoginChallenges.webauthnChallenge })
     .from(staffLoginChallenges)
-    .where(and(eq(staffLoginChallenges.tokenHash, tokenHash), isNull(staffLoginChallenges.usedAt), gt(staffLoginChallenges.expiresAt, new Date())))
+    .where(
+      and(
+        eq(staffLoginChallenges.tokenHash, tokenHash),
+        eq(staffLoginChallenges.purpose, purpose),
+        isNull(staffLoginChallenges.usedAt),
+        gt(staffLoginChallenges.expiresAt, new Date()),
+      ),
+    )
     .for('update')
     .limit(1);
   return row;
@@ -66,7 +87,14 @@ export async function challengeOwner(db: Executor, tokenHash: string): Promise<{
     .select({ staffId: staff.id, account: staff.account })
     .from(staffLoginChallenges)
     .innerJoin(staff, eq(staff.id, staffLoginChallenges.staffId))
-    .where(and(eq(staffLoginChallenges.tokenHash, tokenHash), isNull(staffLoginChallenges.usedAt), gt(staffLoginChallenges.expiresAt, new Date())))
+    .where(
+      and(
+        eq(staffLoginChallenges.tokenHash, tokenHash),
+        eq(staffLoginChallenges.purpose, 'login'),
+        isNull(staffLoginChallenges.usedAt),
+        gt(staffLoginChallenges.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -86,4 +114,45 @@ export async function markSessionVerified(db: Executor, sessionId: number): Prom
 
 export async function setStaffPasswordHashById(db: Executor, staffId: number, passwordHash: string): Promise<void> {
   await db.update(staff).set({ passwordHash }).where(eq(staff.id, staffId));
+}
+
+// Passkeys (WebAuthn credentials).
+
+export type PasskeyRow = typeof staffPasskeys.$inferSelect;
+
+export async function listPasskeys(db: Executor, staffId: number): Promise<PasskeyRow[]> {
+  return db.select().from(staffPasskeys).where(eq(staffPasskeys.staffId, staffId)).orderBy(asc(staffPasskeys.id));
+}
+
+/** The member's passkey with this credential ID, held until the transaction ends (its counter moves). */
+export async function lockPasskey(tx: Executor, staffId: number, credentialId: string): Promise<PasskeyRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(staffPasskeys)
+    .where(and(eq(staffPasskeys.staffId, staffId), eq(staffPasskeys.credentialId, credentialId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertPasskey(
+  tx: Executor,
+  values: Pick<typeof staffPasskeys.$inferInsert, 'staffId' | 'credentialId' | 'publicKey' | 'signCount' | 'transports' | 'name'>,
+): Promise<boolean> {
+  const rows = await tx.insert(staffPasskeys).values(values).onConflictDoNothing().returning({ id: staffPasskeys.id });
+  return rows.length > 0;
+}
+
+export async function markPasskeyUsed(tx: Executor, id: number, signCount: number): Promise<void> {
+  await tx.update(staffPasskeys).set({ signCount, lastUsedAt: new Date() }).where(eq(staffPasskeys.id, id));
+}
+
+/** Removes the member's own passkey; undefined when they have none with this id. */
+export async function deletePasskey(tx: Executor, staffId: number, id: number): Promise<PasskeyRow | undefined> {
+  const [row] = await tx.delete(staffPasskeys).where(and(eq(staffPasskeys.id, id), eq(staffPasskeys.staffId, staffId))).returning();
+  return row;
+}
+
+export async function deleteAllPasskeys(tx: Executor, staffId: number): Promise<void> {
+  await tx.delete(staffPasskeys).where(eq(staffPasskeys.staffId, staffId));
 }

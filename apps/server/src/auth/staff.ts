@@ -5,6 +5,7 @@ import { AppError } from '../http/errors';
 import { checkPasswordStrength } from '../lib/password-strength';
 import { writeAudit } from '../shared/audit-repository';
 import { resetBrake } from './login-brake';
+import { deleteAllPasskeys } from './staff-two-factor-repository';
 import { insertStaff, lockOtherEnabledAdmins, lockStaffByAccount, revokeStaffSessions, updateStaffRow } from './staff-repository';
 
 /** Why a staff password is too weak, or null: 8+ characters of three kinds, hard to guess (zxcvbn). */
@@ -67,7 +68,7 @@ export interface StaffChanges {
   role?: string;
   name?: string;
   disabled?: boolean;
-  /** Turn two-factor sign-in off (the member lost the phone and the recovery codes). */
+  /** Turn two-factor sign-in off: TOTP, recovery codes and passkeys (the member lost the phone and the recovery codes). */
   resetTwoFactor?: boolean;
 }
 
@@ -97,6 +98,7 @@ export async function updateStaff(
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [] } : {}),
     });
+    if (input.resetTwoFactor) await deleteAllPasskeys(tx, member.id);
     // A new password, a disabled account or a second factor taken away must not leave a session open.
     const endedSessions = passwordHash || next.disabled || input.resetTwoFactor ? await revokeStaffSessions(tx, member.id) : 0;
     // A new password set by an operator also lifts a brake on the account (how to let its owner in at once).

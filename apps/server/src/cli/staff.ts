@@ -19,7 +19,7 @@ const USAGE = `Usage:
 --password-stdin reads the password from the first line of standard input instead
 (e.g. printf '%s\n' "$PASSWORD" | pnpm staff:create --account ops --password-stdin --role admin).
 A new password or --disable ends the member's open sessions. --reset-two-factor turns the
-member's two-factor sign-in off (a lost phone and lost recovery codes) and ends their sessions.
+member's two-factor sign-in off (TOTP, recovery codes and passkeys: a lost phone) and ends their sessions.
 Experts' review accounts are opened by invitation in the console (专家库), not here.`;
 
 const OPTIONS = {

@@ -47,6 +47,9 @@ export const tsvector = customType<{ data: string; driverData: string }>({
   },
 });
 
+/** What a staff challenge is for (server-side only). */
+export const STAFF_CHALLENGE_PURPOSES = ['login', 'passkeyRegister', 'passkeyReauth'] as const;
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () =>
@@ -809,7 +812,7 @@ export const reviewReminders = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Two-factor sign-in (issue 16).
 
-/** A password accepted for an account with two-factor sign-in: the single-use token of the second step. */
+/** Single-use, short-lived challenges: the second step of a two-factor sign-in (by a token), and WebAuthn ceremonies. */
 export const staffLoginChallenges = pgTable(
   'staff_login_challenges',
   {
@@ -820,9 +823,38 @@ export const staffLoginChallenges = pgTable(
       .references(() => staff.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** What the challenge is for: the second step of sign-in, registering a passkey, or re-authenticating with one. */
+    purpose: text('purpose', { enum: STAFF_CHALLENGE_PURPOSES }).notNull().default('login'),
+    /** The WebAuthn challenge (base64url) a passkey must sign: sent to the browser, so not secret. */
+    webauthnChallenge: text('webauthn_challenge'),
     createdAt: createdAt(),
   },
-  (t) => [index('staff_login_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('staff_login_challenges_expires_idx').on(t.expiresAt),
+    check('staff_login_challenges_purpose_check', sql`${t.purpose} in (${oneOf(STAFF_CHALLENGE_PURPOSES)})`),
+  ],
+);
+
+/** A passkey (WebAuthn credential) of a staff member: a second factor at sign-in and for re-authentication (issue 16). */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: id(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    /** The credential ID, base64url. */
+    credentialId: text('credential_id').notNull().unique('staff_passkeys_credential_unique'),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for passkeys that do not count). */
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    lastUsedAt: timestamptz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_passkeys_staff_idx').on(t.staffId)],
 );
 
 // ---------------------------------------------------------------------------------------------

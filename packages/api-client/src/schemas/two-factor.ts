@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './common';
 
-// Two-factor sign-in for staff and experts (issue 16): TOTP (RFC 6238) with single-use recovery codes.
+// Two-factor sign-in for staff and experts (issue 16): TOTP (RFC 6238) with single-use recovery codes,
+// and passkeys (WebAuthn) where the browser supports them.
 
 /** A code from the authenticator app: six digits (spaces allowed, as apps show them). */
 export const totpCodeSchema = z
@@ -17,21 +18,55 @@ export const recoveryCodeSchema = z
 
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The second step of sign-in: the challenge from the login answer and a TOTP code or a recovery code. */
+/**
+ * WebAuthn options for the browser (`@simplewebauthn/browser`'s optionsJSON): made by the server,
+ * passed through as they are.
+ */
+export const passkeyOptionsSchema = z.looseObject({ challenge: z.string() });
+export type PasskeyOptions = z.infer<typeof passkeyOptionsSchema>;
+
+const base64url = (label: string, max: number) =>
+  z.string({ error: `通行密钥应答缺少${label}` }).max(max, `通行密钥应答的${label}过长`).regex(/^[A-Za-z0-9_-]*$/, `通行密钥应答的${label}格式不正确`);
+
+/** What the browser's authenticator answered (RegistrationResponseJSON or AuthenticationResponseJSON). */
+export const passkeyCredentialSchema = z.looseObject({
+  id: base64url('凭据 ID', 1400),
+  rawId: base64url('凭据 ID', 1400),
+  type: z.literal('public-key', { error: '通行密钥应答的类型应为 public-key' }),
+  response: z.looseObject({
+    clientDataJSON: base64url('客户端数据', 4000),
+    attestationObject: base64url('证明数据', 20_000).optional(),
+    authenticatorData: base64url('认证器数据', 4000).optional(),
+    // Post-quantum ML-DSA signatures (which the server library accepts) run to about 6 200 characters.
+    signature: base64url('签名', 10_000).optional(),
+    userHandle: base64url('用户句柄', 200).optional(),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).optional().default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+export type PasskeyCredential = z.infer<typeof passkeyCredentialSchema>;
+
+/** The second step of sign-in: the challenge from the login answer and one proof (TOTP code, recovery code or passkey). */
 export const staffLoginSecondStepBody = z
   .object({
     challenge: z.string({ error: '登录凭据缺失，请重新登录' }).min(1, '登录凭据缺失，请重新登录').max(200, '登录凭据不正确'),
     code: totpCodeSchema.optional(),
     recoveryCode: recoveryCodeSchema.optional(),
+    passkey: passkeyCredentialSchema.optional(),
   })
-  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
-    message: '请输入一次性验证码或恢复码（二选一）',
+  .refine((body) => [body.code, body.recoveryCode, body.passkey].filter((proof) => proof !== undefined).length === 1, {
+    message: '请输入一次性验证码或恢复码，或使用通行密钥（三选一）',
     path: ['code'],
   });
 
 /** What the login answers when the password was right and a second step is needed (no session yet). */
 export const staffSecondStepSchema = z.object({
-  secondStep: z.literal('totp'),
+  secondStep: z.literal('twoFactor'),
+  /** A TOTP code (or a recovery code) will do. */
+  totp: z.boolean(),
+  /** The member has passkeys: options for `startAuthentication`, to send back as `passkey`. */
+  passkey: passkeyOptionsSchema.nullable(),
   /** Single-use, valid for `expiresAt`: send it to `console.loginSecondStep`. */
   challenge: z.string(),
   expiresAt: dateTimeSchema,
@@ -39,12 +74,24 @@ export const staffSecondStepSchema = z.object({
 });
 export type StaffSecondStep = z.infer<typeof staffSecondStepSchema>;
 
+/** A registered passkey, as its owner sees it. */
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: dateTimeSchema,
+  lastUsedAt: dateTimeSchema.nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
 export const twoFactorStatusSchema = z.object({
+  /** TOTP is on. */
   enabled: z.boolean(),
   enabledAt: dateTimeSchema.nullable(),
   recoveryCodesLeft: z.number().int(),
   /** An admin requires two-factor sign-in of every staff member. */
   required: z.boolean(),
+  /** Each counts as a second factor, as TOTP does. */
+  passkeys: z.array(passkeySchema),
   /** This session may do nothing but enrol until two-factor sign-in is on. */
   enrolmentOnly: z.boolean(),
 });
@@ -77,14 +124,20 @@ export const twoFactorDisableBody = z
     path: ['code'],
   });
 
-/** Prove yourself again before a sensitive action: the password, or a TOTP code when two-factor sign-in is on. */
+export const passkeyRegisterBody = z.object({
+  name: z.string({ error: '请输入通行密钥名称' }).trim().min(1, '请输入通行密钥名称').max(40, '通行密钥名称不能超过 40 个字'),
+  credential: passkeyCredentialSchema,
+});
+
+/** Prove yourself again before a sensitive action: the password, a TOTP code, or a passkey (options from `console.reauthPasskeyOptions`). */
 export const reauthBody = z
   .object({
     password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '长度不能超过 128 位').optional(),
     code: totpCodeSchema.optional(),
+    passkey: passkeyCredentialSchema.optional(),
   })
-  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
-    message: '请输入密码或一次性验证码（二选一）',
+  .refine((body) => [body.password, body.code, body.passkey].filter((proof) => proof !== undefined).length === 1, {
+    message: '请输入密码或一次性验证码，或使用通行密钥（三选一）',
     path: ['password'],
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { staffLoginBody, type StaffSecondStep, type StaffSessionResult } from '@flagship/api-client';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { PowCaptcha, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
 import { api } from '../../lib/api';
 import { homePath, safeRedirect } from '../../lib/navigation';
+import { passkeyProblem, passkeysSupported, signWithPasskey } from '../../lib/passkeys';
 import { signIn, useStaffState } from '../../lib/session';
 import { useSiteTitle } from '../../lib/site-title';
 
@@ -103,69 +104,112 @@ export default function LoginPage() {
   );
 }
 
-/** The second step of a two-factor sign-in: a code from the authenticator app, or a recovery code. */
+/** The second step of a two-factor sign-in: a passkey, a code from the authenticator app, or a recovery code. */
 function SecondStep({ step, onSession, onRestart }: { step: StaffSecondStep; onSession: (result: StaffSessionResult) => void; onRestart: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
+  const [supported, setSupported] = useState(false);
+  useEffect(() => setSupported(passkeysSupported()), []);
   const field = useRecovery ? 'recoveryCode' : 'code';
+  const withPasskey = step.passkey !== null && supported;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
+  const send = async (proof: { code?: string; recoveryCode?: string } | { passkey: Awaited<ReturnType<typeof signWithPasskey>> }, shown: string) => {
     try {
-      onSession(await api.console.loginSecondStep({ challenge: step.challenge, [field]: value }, { silent: true }));
+      onSession(await api.console.loginSecondStep({ challenge: step.challenge, ...proof }, { silent: true }));
     } catch (e) {
       const answer = e as { fields?: Record<string, string>; errmsg?: string };
       if (answer.fields?.challenge) onRestart();
-      setError(answer.fields?.[field] ?? answer.errmsg ?? '验证失败');
+      const message = answer.fields?.[shown] ?? answer.errmsg ?? '验证失败';
+      if (shown === 'passkey') setPasskeyError(message);
+      else setError(message);
+    }
+  };
+
+  const submit = async () => {
+    setBusy('code');
+    setError(null);
+    await send({ [field]: value }, field);
+    setBusy(null);
+  };
+
+  const passkey = async () => {
+    if (!step.passkey) return;
+    setBusy('passkey');
+    setPasskeyError(null);
+    try {
+      await send({ passkey: await signWithPasskey(step.passkey) }, 'passkey');
+    } catch (e) {
+      setPasskeyError(passkeyProblem(e));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-    >
-      <Stack>
-        <Text size="sm">
-          账号 {step.account} 已启用两步验证。{useRecovery ? '请输入一个未使用过的恢复码。' : '请输入验证器应用中显示的 6 位验证码。'}
+    <Stack>
+      <Text size="sm">账号 {step.account} 已启用两步验证。</Text>
+      {withPasskey && (
+        <Stack gap={4}>
+          <Button onClick={() => void passkey()} loading={busy === 'passkey'} fullWidth size="md">
+            使用通行密钥登录
+          </Button>
+          {passkeyError && (
+            <Text size="sm" c="red.8" role="alert">
+              {passkeyError}
+            </Text>
+          )}
+        </Stack>
+      )}
+      {step.passkey !== null && !supported && !step.totp && (
+        <Text size="sm" c="red.8">
+          此账号使用通行密钥登录，但当前浏览器不支持通行密钥。请换用支持的浏览器，或联系管理员。
         </Text>
-        <TextInput
-          key={field}
-          label={useRecovery ? '恢复码' : '一次性验证码'}
-          required
-          inputMode={useRecovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={error}
-        />
-        <Button type="submit" loading={busy} fullWidth size="md">
-          验证并登录
-        </Button>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => {
-            setUseRecovery((v) => !v);
-            setValue('');
-            setError(null);
+      )}
+      {withPasskey && step.totp && <Divider label="或" labelPosition="center" />}
+      {step.totp && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
           }}
+          noValidate
         >
-          {useRecovery ? '使用一次性验证码' : '使用恢复码'}
-        </Anchor>
-        <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
-          返回重新登录
-        </Anchor>
-      </Stack>
-    </form>
+          <Stack>
+            <Text size="sm">{useRecovery ? '请输入一个未使用过的恢复码。' : '请输入验证器应用中显示的 6 位验证码。'}</Text>
+            <TextInput
+              key={field}
+              label={useRecovery ? '恢复码' : '一次性验证码'}
+              required
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={error}
+            />
+            <Button type="submit" loading={busy === 'code'} fullWidth size="md" variant={withPasskey ? 'default' : 'filled'}>
+              验证并登录
+            </Button>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setUseRecovery((v) => !v);
+                setValue('');
+                setError(null);
+              }}
+            >
+              {useRecovery ? '使用一次性验证码' : '使用恢复码'}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+      <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onRestart}>
+        返回重新登录
+      </Anchor>
+    </Stack>
   );
 }

@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Code, Group, Image, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@flagship/api-client';
 import { formatDateTime, useAsync } from '@flagship/ui';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { FormSection } from '../../components/form-section';
 import { Page } from '../../components/page';
 import { AsyncView } from '../../components/states';
 import { api, showSuccess } from '../../lib/api';
+import { createPasskey, passkeyProblem, passkeysSupported } from '../../lib/passkeys';
 import { TONE } from '../../lib/tones';
 
 /** 账号安全: the signed-in member's own two-factor sign-in (issue 16). */
 export default function SecurityPage() {
   const state = useAsync((signal) => api.console.twoFactorStatus(undefined, { signal }), []);
   return (
-    <Page title="账号安全" description="两步验证：登录时除密码外，还需输入手机验证器应用中的一次性验证码。">
+    <Page title="账号安全" description="两步验证：登录时除密码外，还需输入手机验证器应用中的一次性验证码，或使用通行密钥。">
       <AsyncView state={state}>{(status) => <Security status={status} onChange={(next) => state.setData(() => next)} />}</AsyncView>
     </Page>
   );
@@ -31,6 +32,7 @@ function Security({ status, onChange }: { status: TwoFactorStatus; onChange: (st
           管理员要求所有工作人员启用两步验证。完成设置后，即可正常使用管理后台。
         </Alert>
       )}
+      <Passkeys status={status} onChange={onChange} />
       {status.enabled ? (
         <>
           <FormSection title="两步验证" description="已启用：登录时需要一次性验证码，或一个恢复码。">
@@ -43,12 +45,108 @@ function Security({ status, onChange }: { status: TwoFactorStatus; onChange: (st
             </Group>
           </FormSection>
           <Regenerate onCodes={(next) => { setCodes(next); void reload(); }} />
-          <Disable required={status.required} onDone={(next) => onChange(next)} />
+          <Disable required={status.required} withPasskeys={status.passkeys.length > 0} onDone={(next) => onChange(next)} />
         </>
       ) : (
         <Enrol onCodes={(next) => { setCodes(next); void reload(); }} />
       )}
     </Stack>
+  );
+}
+
+/** Passkeys: each one a second factor of its own, beside (or instead of) the authenticator app. */
+function Passkeys({ status, onChange }: { status: TwoFactorStatus; onChange: (status: TwoFactorStatus) => void }) {
+  // Known only in the browser (the page may be rendered before it runs).
+  const [supported, setSupported] = useState<boolean | null>(null);
+  useEffect(() => setSupported(passkeysSupported()), []);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | 'add' | null>(null);
+
+  const add = async () => {
+    setBusy('add');
+    setError(null);
+    try {
+      const options = await api.console.passkeyRegisterOptions();
+      let credential;
+      try {
+        credential = await createPasskey(options);
+      } catch (e) {
+        setError(passkeyProblem(e));
+        return;
+      }
+      onChange(await api.console.passkeyRegister({ name, credential }, { silent: true }));
+      setName('');
+      showSuccess('通行密钥已添加');
+    } catch (e) {
+      setError(fieldError(e, 'name'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async (id: number) => {
+    setBusy(id);
+    try {
+      onChange(await api.console.passkeyDelete({ id }));
+      showSuccess('通行密钥已移除');
+    } catch {
+      // The client has shown the error (or asked to re-authenticate first).
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <FormSection title="通行密钥" description="用本机的指纹、面容、PIN 或安全密钥代替一次性验证码，作为登录第二步；可添加多个（如电脑和手机各一个）。">
+      <Stack gap="sm">
+        {status.passkeys.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            尚未添加通行密钥。
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="已添加的通行密钥">
+            {status.passkeys.map((passkey) => (
+              <Group component="li" key={passkey.id} justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <IconKey size={18} aria-hidden />
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {passkey.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      添加于 {formatDateTime(passkey.createdAt)} · {passkey.lastUsedAt ? `上次使用 ${formatDateTime(passkey.lastUsedAt)}` : '尚未使用'}
+                    </Text>
+                  </div>
+                </Group>
+                <Button variant="subtle" color={TONE.danger} size="compact-sm" loading={busy === passkey.id} onClick={() => void remove(passkey.id)} aria-label={`移除通行密钥 ${passkey.name}`}>
+                  移除
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {supported === false ? (
+          <Text size="sm" c="dimmed">
+            此浏览器不支持通行密钥，请使用验证器应用。
+          </Text>
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void add();
+            }}
+            noValidate
+          >
+            <Group align="flex-start">
+              <TextInput label="通行密钥名称" description="便于日后辨认，如“办公室电脑”" required maxLength={40} w={240} value={name} onChange={(e) => setName(e.currentTarget.value)} error={error} />
+              <Button type="submit" variant="default" mt={46} loading={busy === 'add'} disabled={supported === null}>
+                添加通行密钥
+              </Button>
+            </Group>
+          </form>
+        )}
+      </Stack>
+    </FormSection>
   );
 }
 
@@ -182,7 +280,7 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
 }
 
-function Disable({ required, onDone }: { required: boolean; onDone: (status: TwoFactorStatus) => void }) {
+function Disable({ required, withPasskeys, onDone }: { required: boolean; withPasskeys: boolean; onDone: (status: TwoFactorStatus) => void }) {
   const [password, setPassword] = useState('');
   const [kind, setKind] = useState<'code' | 'recoveryCode'>('code');
   const [proof, setProof] = useState('');
@@ -202,7 +300,7 @@ function Disable({ required, onDone }: { required: boolean; onDone: (status: Two
     }
   };
   return (
-    <FormSection title="停用两步验证" description={required ? '管理员要求启用两步验证：停用后下次操作前须重新设置。' : '停用后登录只需密码。'}>
+    <FormSection title="停用两步验证" description={withPasskeys ? '停用验证器应用后，登录的第二步使用通行密钥。' : required ? '管理员要求启用两步验证：停用后下次操作前须重新设置。' : '停用后登录只需密码。'}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

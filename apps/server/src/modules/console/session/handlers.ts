@@ -9,10 +9,13 @@ import type { Handlers } from '../../../http/endpoints';
 import { badRequest, notFound } from '../../../http/errors';
 import { iso } from '../../../lib/dates';
 import { audit, writeAudit } from '../../../shared/audit-repository';
+import { authenticationOptions, CEREMONY_TTL_MS, spendPasskey } from '../../../auth/passkeys';
 import { spendSecondFactor } from '../../../auth/staff-two-factor';
 import {
   challengeOwner,
+  hasTwoFactor,
   insertLoginChallenge,
+  listPasskeys,
   loadStaffTwoFactorRequired,
   lockLoginChallenge,
   lockTwoFactor,
@@ -23,17 +26,18 @@ import { findStaff, findStaffByAccount, listAudit, openStaffSession, revokeStaff
 
 type SessionHandlers = Pick<Handlers['console'], 'login' | 'loginSecondStep' | 'logout' | 'me' | 'auditList'>;
 
-/** How long the second step of a two-factor sign-in may take. */
-const CHALLENGE_TTL_MS = 5 * 60_000;
+/** The second factor a sign-in used, as the audit log names it. */
+const proofOf = (body: { recoveryCode?: unknown; passkey?: unknown }) =>
+  body.recoveryCode !== undefined ? 'recovery code' : body.passkey !== undefined ? 'passkey' : 'totp';
 
 export function sessionHandlers(ctx: AppContext): SessionHandlers {
-  const { db } = ctx;
+  const { db, config } = ctx;
 
   /** A new session for a member who has proved themselves; enrolment-only when two-factor sign-in is required and off. */
   const openSession = async (member: StaffRow, req: FastifyRequest, proof: string, detail: Record<string, unknown> = {}): Promise<StaffSessionResult> => {
     const token = newToken(STAFF_TOKEN_PREFIX);
     const role = member.role as StaffRole;
-    const enrolmentOnly = !member.totpEnabledAt && (await loadStaffTwoFactorRequired(db));
+    const enrolmentOnly = (await loadStaffTwoFactorRequired(db)) && !(await hasTwoFactor(db, member.id));
     await db.transaction(async (tx) => {
       const sessionId = await openStaffSession(tx, {
         tokenHash: hashToken(token),
@@ -74,12 +78,14 @@ export function sessionHandlers(ctx: AppContext): SessionHandlers {
         await attempt.failed(member);
         throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       }
-      if (member.totpEnabledAt) {
+      const passkeys = await listPasskeys(db, member.id);
+      if (member.totpEnabledAt || passkeys.length > 0) {
         // The password alone does not clear the brake: wrong codes keep counting (issue 16).
         const challenge = newToken();
-        const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
-        await insertLoginChallenge(db, { tokenHash: hashToken(challenge), staffId: member.id, expiresAt });
-        return { secondStep: 'totp' as const, challenge, expiresAt: iso(expiresAt), account: member.account };
+        const expiresAt = new Date(Date.now() + CEREMONY_TTL_MS);
+        const passkey = passkeys.length > 0 ? await authenticationOptions(config, passkeys) : null;
+        await insertLoginChallenge(db, { tokenHash: hashToken(challenge), staffId: member.id, expiresAt, webauthnChallenge: passkey?.challenge ?? null });
+        return { secondStep: 'twoFactor' as const, totp: member.totpEnabledAt !== null, passkey, challenge, expiresAt: iso(expiresAt), account: member.account };
       }
       await attempt.succeeded();
       return openSession(member, req, 'password');
@@ -94,6 +100,12 @@ export function sessionHandlers(ctx: AppContext): SessionHandlers {
         const challenge = await lockLoginChallenge(tx, tokenHash);
         const row = challenge && (await lockTwoFactor(tx, challenge.staffId));
         if (!challenge || !row) return 'expired' as const;
+        if (body.passkey !== undefined) {
+          const passkey = challenge.webauthnChallenge ? await spendPasskey(tx, config, row.id, body.passkey, challenge.webauthnChallenge) : null;
+          if (!passkey) return 'wrong' as const;
+          await useLoginChallenge(tx, challenge.id);
+          return { passkey: passkey.name };
+        }
         const changes = await spendSecondFactor(row, body);
         if (!changes) return 'wrong' as const;
         await updateTwoFactor(tx, row.id, changes);
@@ -109,16 +121,18 @@ export function sessionHandlers(ctx: AppContext): SessionHandlers {
           action: 'staff.loginFailed',
           objectType: 'staff',
           objectId: String(owner.staffId),
-          detail: { account: owner.account, reason: member?.disabled ? 'disabled' : body.recoveryCode !== undefined ? 'wrong recovery code' : 'wrong code' },
+          detail: { account: owner.account, reason: member?.disabled ? 'disabled' : `wrong ${proofOf(body)}` },
           ip: req.ip,
         });
         await attempt.failed({ id: owner.staffId, account: owner.account });
         throw body.recoveryCode !== undefined
           ? badRequest('恢复码错误或已使用', { recoveryCode: '恢复码错误或已使用' })
-          : badRequest('一次性验证码错误或已使用，请输入验证器中当前显示的验证码', { code: '一次性验证码错误或已使用' });
+          : body.passkey !== undefined
+            ? badRequest('通行密钥验证未通过（该通行密钥不属于此账号或已移除），请重试或改用一次性验证码', { passkey: '通行密钥验证未通过' })
+            : badRequest('一次性验证码错误或已使用，请输入验证器中当前显示的验证码', { code: '一次性验证码错误或已使用' });
       }
       await attempt.succeeded();
-      return openSession(member, req, body.recoveryCode !== undefined ? 'recovery code' : 'totp', spent);
+      return openSession(member, req, proofOf(body), spent);
     },
 
     logout: async ({ principal, req }) => {
