@@ -36,6 +36,8 @@ describe('results announcements in the console', () => {
     await page.getByRole('link', { name: '立项公示' }).click();
     await page.waitForURL(new RegExp(`/console/projects/${projectId}/results$`));
     await page.getByRole('heading', { name: '立项公示', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '从审核通过的申报编制公示' }).waitFor();
+    await page.waitForLoadState('networkidle');
     const before = await page.locator('.mantine-Paper-root').count();
 
     await page.getByRole('button', { name: '从审核通过的申报编制公示' }).click();
@@ -54,7 +56,8 @@ describe('results announcements in the console', () => {
     await page.getByText('已保存').first().waitFor();
 
     // The preview is the portal's notice: its title, the category badge, the period, the table.
-    await draft.getByRole('button', { name: '预览' }).click();
+    // The screen's own button, not the editor's toolbar button of the same name.
+    await draft.locator('button.mantine-Button-root').filter({ hasText: /^预览$/ }).click();
     const preview = draft.getByRole('region', { name: /公示预览/ });
     await preview.getByRole('heading', { name: title, level: 3 }).waitFor();
     await preview.getByText('立项公示', { exact: true }).waitFor();
@@ -87,7 +90,8 @@ describe('results announcements in the console', () => {
     await published.getByRole('textbox', { name: '撤回原因' }).fill('资助金额核定有误，更正后重新公示');
     await published.getByRole('button', { name: '撤回公示' }).click();
     await page.getByText('已撤回，公告显示为已撤回及原因').waitFor();
-    await published.getByText('撤回原因：资助金额核定有误，更正后重新公示').waitFor();
+    // In the notice above and in the preview, which now shows the withdrawn notice.
+    await expect.poll(() => published.getByText('撤回原因：资助金额核定有误，更正后重新公示').count()).toBe(2);
     for (const width of [1280, 800]) {
       await page.setViewportSize({ width, height: 900 });
       await checkScreen(page, `console-results-withdrawn-${width}`);

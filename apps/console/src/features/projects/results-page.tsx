@@ -14,6 +14,7 @@ import { fromShanghaiWallTime, toShanghaiWallTime } from '../../lib/format';
 import { move } from '../../lib/list';
 import { canCall } from '../../lib/navigation';
 import { useStaff } from '../../lib/session';
+import { TONE } from '../../lib/tones';
 
 const yuan = (n: number | null) => (n === null ? '未填写' : n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
@@ -102,7 +103,7 @@ function AnnouncementEditor({ announcement: a, onChange }: { announcement: Resul
         <Badge variant="light">{RESULT_ANNOUNCEMENT_STATUS_LABELS[a.status]}</Badge>
       </Group>
       {a.status === 'withdrawn' && (
-        <Alert color="orange" mb="md" title="已撤回">
+        <Alert color={TONE.warning} variant="light" mb="md" title="已撤回">
           撤回原因：{a.withdrawalReason}
         </Alert>
       )}

@@ -23,7 +23,7 @@ import {
   updateAnnouncement,
   writeNotice,
   type AnnouncementRow,
-} from './repository';
+} from '../../../shared/result-announcements-repository';
 
 type ResultAnnouncementHandlers = Pick<
   Handlers['console'],

@@ -1,7 +1,8 @@
+// Results announcements (立项公示): their rows, items and notice; shared because the demo seed publishes one too.
 import { ENTERPRISE_AUTH_STATUS, RESULTS_NOTICE_CATEGORY, type ResultAnnouncement, type ResultItem } from '@flagship/api-client';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { applications, categories, policies, projects, resultAnnouncementItems, resultAnnouncements, users } from '../../../db/schema';
+import type { Executor } from '../db/client';
+import { applications, categories, policies, projects, resultAnnouncementItems, resultAnnouncements, users } from '../db/schema';
 
 export type AnnouncementRow = typeof resultAnnouncements.$inferSelect;
 type ItemRow = typeof resultAnnouncementItems.$inferSelect;
