@@ -72,7 +72,8 @@ try {
 
   const run = async (url: string, withToken: boolean, clients: number) => {
     const r = await autocannon({ url, connections: clients, amount: Math.max(requests, clients), headers: withToken ? headers : {} });
-    return `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`;
+    // Timeouts (autocannon gives up after 10 s) apart from answers other than 2xx (e.g. 503 from load shedding).
+    return `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, timeouts ${r.timeouts}, other errors ${r.errors - r.timeouts}, non-2xx ${r.non2xx}`;
   };
   const rows = [
     `| bare route, ${connections} connections | ${await run(`${base}/bench/bare`, false, connections)} |`,

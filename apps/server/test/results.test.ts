@@ -32,6 +32,23 @@ describe.each(drivers)('results announcements on %s', (driver) => {
   });
   afterAll(() => server?.close());
 
+  it('starts with the demo seed\'s published 立项公示: its notice in the seeded category, the open list, the current box', async () => {
+    const visitor = server.client();
+    const categories = await visitor.api.base.categories({ kind: 'policy' });
+    const resultsCategory = categories.find((c) => c.name === '立项公示');
+    expect(resultsCategory).toBeDefined();
+    const current = await visitor.api.content.resultNotices({});
+    expect(current).toHaveLength(1);
+    expect(current[0]!.title).toMatch(/拟立项项目公示$/);
+    const notice = await visitor.api.content.policyDetail({ id: current[0]!.policyId! });
+    expect(notice.categoryName).toBe('立项公示');
+    expect(notice.content).toContain('资助金额（元）');
+    const funded = await visitor.api.content.fundedList({});
+    expect(funded.list.filter((r) => r.announcementId === current[0]!.id).length).toBeGreaterThan(0);
+    // Nobody was messaged for the demo's announcement.
+    expect((await server.outbox()).filter((m) => m.includes('已列入'))).toEqual([]);
+  });
+
   it('refuses to prepare without a title or with the period the wrong way round, naming the field', async () => {
     const missing = await apiError(reviewer.api.console.resultAnnouncementCreate({ projectId: call.projectId, title: '', introduction: '', contact: '', ...period() }));
     expect(missing.errno).toBe(Errno.INVALID_INPUT);

@@ -19,6 +19,7 @@ export * from './schemas/console';
 export * from './schemas/review';
 export * from './schemas/two-factor';
 export * from './schemas/results';
+export * from './result-notice';
 export * from './schemas/dashboard';
 export * from './review-scoring';
 export * from './password-strength';

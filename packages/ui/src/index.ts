@@ -6,6 +6,7 @@ export { Footer, type FooterLink, type FooterProps } from './footer';
 export { AuthStatusBadge, type AuthStatusBadgeProps } from './auth-status-badge';
 export { useSafeNavigate } from './navigation';
 export { RichHtml } from './rich-html';
+export { NoticeArticle, type NoticeArticleProps } from './notice-article';
 export {
   AsyncDataContext,
   createHydrationAsyncData,

@@ -485,6 +485,11 @@ export const applications = pgTable(
     reviewedAt: timestamptz('reviewed_at'),
     /** Soft delete: the row stays for the audit trail. */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * Yuan asked for, copied from `data` on every save by a trigger (migration
+     * 0011_application_figures.sql knows which field it is); null when the form has no such field.
+     */
+    requestedAmount: numeric('requested_amount'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -497,6 +502,34 @@ export const applications = pgTable(
     index('applications_project_idx').on(t.projectId, t.status),
     check('applications_status_check', sql`${t.status} in (${oneOf(APPLY_STATUSES)})`),
   ],
+);
+
+/**
+ * The dashboard's stored figures, kept by triggers on `applications` (migration
+ * 0011_application_figures.sql) so that every write path counts: live applications per call and
+ * status, with the yuan requested by those sent to staff. Rows may reach n = 0; readers skip them.
+ */
+export const applicationCounts = pgTable(
+  'application_counts',
+  {
+    projectId: integer('project_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+    /** Sum of `requested_amount` over those rows that have been submitted. */
+    requested: numeric('requested').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.status] })],
+);
+
+/** First-submission instants of live applications per call and UTC hour, kept like `application_counts`. */
+export const submissionHours = pgTable(
+  'submission_hours',
+  {
+    projectId: integer('project_id').notNull(),
+    hour: timestamptz('hour').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.hour] }), index('submission_hours_hour_idx').on(t.hour)],
 );
 
 /**

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
-import { RESULT_ANNOUNCEMENT_STATUS_LABELS, type ResultAnnouncement } from '@flagship/api-client';
-import { RichHtml, toId, useAsync } from '@flagship/ui';
+import { RESULT_ANNOUNCEMENT_STATUS_LABELS, RESULTS_NOTICE_CATEGORY, resultNoticeHtml, type ResultAnnouncement } from '@flagship/api-client';
+import { NoticeArticle, RichHtml, toId, useAsync } from '@flagship/ui';
 import { RichTextField } from '@flagship/ui/form-fields';
 import { useParams } from 'react-router-dom';
 import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
@@ -14,6 +14,7 @@ import { fromShanghaiWallTime, toShanghaiWallTime } from '../../lib/format';
 import { move } from '../../lib/list';
 import { canCall } from '../../lib/navigation';
 import { useStaff } from '../../lib/session';
+import { TONE } from '../../lib/tones';
 
 const yuan = (n: number | null) => (n === null ? '未填写' : n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
@@ -102,7 +103,7 @@ function AnnouncementEditor({ announcement: a, onChange }: { announcement: Resul
         <Badge variant="light">{RESULT_ANNOUNCEMENT_STATUS_LABELS[a.status]}</Badge>
       </Group>
       {a.status === 'withdrawn' && (
-        <Alert color="orange" mb="md" title="已撤回">
+        <Alert color={TONE.warning} variant="light" mb="md" title="已撤回">
           撤回原因：{a.withdrawalReason}
         </Alert>
       )}
@@ -196,19 +197,23 @@ function AnnouncementEditor({ announcement: a, onChange }: { announcement: Resul
           )}
         </Group>
         {preview && (
-          <Paper withBorder p="md" bg="gray.0">
-            <Title order={3} size="h4" mb="sm">
-              {title}
-            </Title>
-            <RichHtml html={introduction} />
-            <Text size="sm">
-              异议期：{starts} 至 {ends}（北京时间）
-            </Text>
-            {contact && <Text size="sm">联系方式：{contact}</Text>}
-            <Text size="sm" mt="xs">
-              共 {items.length} 个项目，资助金额合计 {yuan(items.reduce((s, i) => s + (i.amountGranted ?? 0), 0))} 元
-            </Text>
-          </Paper>
+          <section aria-label="公示预览：门户通知公告中的样子">
+            <NoticeArticle
+              titleOrder={3}
+              title={title}
+              categoryName={RESULTS_NOTICE_CATEGORY}
+              publishedAt={a.publishedAt ?? new Date().toISOString()}
+              content={resultNoticeHtml({
+                status: a.status,
+                withdrawalReason: a.withdrawalReason,
+                introduction,
+                contact,
+                objectionStartsAt: fromShanghaiWallTime(starts) ?? a.objectionStartsAt,
+                objectionEndsAt: fromShanghaiWallTime(ends) ?? a.objectionEndsAt,
+                items,
+              })}
+            />
+          </section>
         )}
         {a.status === 'published' && mayPublish && (
           <Group align="flex-end">

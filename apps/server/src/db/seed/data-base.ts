@@ -1,10 +1,10 @@
 // Base data of the demo: the categories of each kind and the site settings.
-import type { CategoryKind } from '@flagship/api-client';
+import { RESULTS_NOTICE_CATEGORY, type CategoryKind } from '@flagship/api-client';
 import type { Banner, FriendlyLink } from '../schema';
 
 export const CATEGORIES: Record<CategoryKind, string[]> = {
   project: ['舞台艺术', '美术创作', '非遗传承', '数字文创', '公共文化服务', '文艺人才培养'],
-  policy: ['通知', '公告', '政策文件', '公示'],
+  policy: ['通知', '公告', '政策文件', '公示', RESULTS_NOTICE_CATEGORY],
   expert: ['戏剧', '音乐', '舞蹈', '美术', '非物质文化遗产', '文化产业'],
   enterprise: ['演艺', '文创设计', '影视动漫', '艺术培训', '工艺美术', '文化科技'],
 };

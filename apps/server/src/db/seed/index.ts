@@ -20,6 +20,7 @@ import { DEMO_EXPERT_PASSWORD, DEMO_EXPERTS, seedExpertReview } from './expert-r
 import { policySeeds } from './data-policies';
 import { projectSeeds } from './data-projects';
 import { addDays, companyCreditCode } from './helpers';
+import { seedResultAnnouncement } from './results';
 import { seedReviewWork } from './review-work';
 
 export { APPLICANTS, APPLICATIONS, AUTHENTICATIONS, DEMO_APPLICANT_PASSWORD } from './data-applicants';
@@ -251,6 +252,10 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 
     const work = await seedReviewWork(tx, { now, storage: options.storage, passwordHash: applicantHash, reviewerId: staffRows[0]?.id ?? null, regionId, creditCode });
     const review = await seedExpertReview(tx, { now, passwordHash: expertHash, adminId: staffRows[0]?.id ?? null });
+    // One published 立项公示, for the first call with approved applications.
+    for (const call of projectRows) {
+      if ((await seedResultAnnouncement(tx, call, { now, staffId: staffRows[0]?.id ?? null })) > 0) break;
+    }
 
     const counts = {
       regions: region.count,

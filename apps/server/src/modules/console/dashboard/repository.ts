@@ -1,5 +1,7 @@
-// The dashboard's figures, each one aggregate query (group by). The database session runs on
-// Beijing time (db/client.ts), so date_trunc gives Beijing days and hours.
+// The dashboard's figures. Those over applications read the stored counts that triggers keep
+// (application_counts, submission_hours: migration 0011), not the million rows themselves; the
+// small pages (authentications, review rounds) stay live aggregates. The database session runs on
+// Beijing time (db/client.ts), so date_trunc gives Beijing days.
 import { ENTERPRISE_AUTH_STATUS, type AssignmentStatus, type AuthAgeBucket } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
@@ -9,35 +11,36 @@ import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
 
 const DAY = 86_400_000;
 
-/** Open calls and those closed within `days`: applications per call and status. */
+/** Open calls and those closed within `days`: live applications per call and status. */
 export async function countsPerCall(db: Executor, now: Date, days: number) {
   return rowsOf<{ project_id: number; title: string; apply_end: Date | string; status: string; n: number }>(
-    await db.execute(sql`select p.id as project_id, p.title, p.apply_end, a.status, count(*)::int as n
-      from projects p join applications a on a.project_id = p.id and a.deleted_at is null
-      where p.published and p.apply_start <= ${now} and p.apply_end >= ${new Date(now.getTime() - days * DAY)}
-      group by p.id, a.status`),
+    await db.execute(sql`select p.id as project_id, p.title, p.apply_end, c.status, c.n
+      from projects p join application_counts c on c.project_id = p.id and c.n > 0
+      where p.published and p.apply_start <= ${now} and p.apply_end >= ${new Date(now.getTime() - days * DAY)}`),
   );
 }
 
-/** First submissions per Beijing day since `since`. */
+/** Submissions of live applications per Beijing day since `since` (a Beijing midnight, so a whole hour). */
 export async function submissionsPerDay(db: Executor, since: Date) {
   return rowsOf<{ day: string; n: number }>(
-    await db.execute(sql`select to_char(date_trunc('day', submitted_at), 'YYYY-MM-DD') as day, count(*)::int as n
-      from applications where submitted_at >= ${since} and deleted_at is null group by 1`),
+    await db.execute(sql`select to_char(date_trunc('day', hour), 'YYYY-MM-DD') as day, sum(n)::int as n
+      from submission_hours where hour >= ${since} and n > 0 group by 1`),
   );
 }
 
-/** Calls whose deadline is within `hours` of now, and their submissions per hour in the `hours` before it. */
+/**
+ * Calls whose deadline is within `hours` of now, and their submissions per hour in the `hours`
+ * before it: the stored hours from the one holding the window's start to the one holding the deadline.
+ */
 export async function deadlineHours(db: Executor, now: Date, hours: number, limit: number) {
   return rowsOf<{ project_id: number; title: string; apply_end: Date | string; hour: Date | string | null; n: number }>(
     await db.execute(sql`with near as (
         select id, title, apply_end from projects
         where published and apply_end between ${new Date(now.getTime() - hours * 3_600_000)} and ${new Date(now.getTime() + hours * 3_600_000)}
         order by apply_end limit ${limit})
-      select near.id as project_id, near.title, near.apply_end, date_trunc('hour', a.submitted_at) as hour, count(a.id)::int as n
-      from near left join applications a on a.project_id = near.id and a.deleted_at is null
-        and a.submitted_at > near.apply_end - ${hours} * interval '1 hour' and a.submitted_at <= near.apply_end
-      group by near.id, near.title, near.apply_end, 4`),
+      select near.id as project_id, near.title, near.apply_end, h.hour, coalesce(h.n, 0)::int as n
+      from near left join submission_hours h on h.project_id = near.id and h.n > 0
+        and h.hour >= date_trunc('hour', near.apply_end - ${hours} * interval '1 hour', 'UTC') and h.hour <= near.apply_end`),
   );
 }
 
@@ -68,27 +71,19 @@ export async function reviewProgress(db: Executor, now: Date, limit: number) {
 }
 
 /**
- * Yuan requested (applications sent to staff) and granted (published announcements), per the
- * call's category and region, for the calls of `year`. The requested amount is the form's
- * top-level money field keyed `requestedAmount`, else the first one labelled 申请…: forms have no
- * marker of their own, and every demo form names it so.
+ * Yuan requested (applications sent to staff, from the stored counts) and granted (published
+ * announcements), per the call's category and region, for the calls of `year`. Which form field is
+ * the requested amount: `requested_amount_of` in migration 0011.
  */
 export async function amounts(db: Executor, year: number) {
   return rowsOf<{ category_id: number | null; category_name: string | null; region_id: number | null; region_name: string | null; requested: string | number; granted: string | number }>(
     await db.execute(sql`with calls as (
         select id, category_id, region_id from projects where year = ${year}),
-      amount_keys as materialized (
-        select f.id as form_id, (
-          select fld->>'key' from jsonb_array_elements(f.fields) with ordinality e(fld, i)
-          where fld->>'kind' = 'money' and (fld->>'key' = 'requestedAmount' or fld->>'label' like '申请%')
-          order by (fld->>'key' = 'requestedAmount') desc, i limit 1) as key
-        from forms f join calls on calls.id = f.project_id),
       requested as (
-        select a.project_id, sum(case when jsonb_typeof(a.data->k.key) = 'number' then (a.data->>k.key)::numeric else 0 end) as amount
-        from amount_keys k join applications a on a.form_id = k.form_id
-        where k.key is not null and a.submitted_at is not null and a.deleted_at is null
-          and a.status in ('submitted', 'reviewing', 'returned', 'approved', 'rejected')
-        group by a.project_id),
+        select c.project_id, sum(c.requested) as amount
+        from application_counts c join calls on calls.id = c.project_id
+        where c.status in ('submitted', 'reviewing', 'returned', 'approved', 'rejected') and c.n > 0
+        group by c.project_id),
       granted as (
         select ann.project_id, sum(i.amount_granted) as amount
         from result_announcements ann join calls on calls.id = ann.project_id

@@ -1,9 +1,8 @@
-import type { ResultAnnouncement } from '@flagship/api-client';
+import { resultNoticeHtml, type ResultAnnouncement } from '@flagship/api-client';
 import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { conflict, invalidFields, notFound } from '../../../http/errors';
 import { beijingTime } from '../../../lib/beijing-time';
-import { escapeHtml } from '../../../lib/escape-html';
 import { htmlToText, sanitizeRichText } from '../../../lib/sanitize';
 import { publicRichText } from '../../../shared/staff-uploads-repository';
 import { audit } from '../../../shared/audit-repository';
@@ -25,31 +24,12 @@ import {
   updateAnnouncement,
   writeNotice,
   type AnnouncementRow,
-} from './repository';
+} from '../../../shared/result-announcements-repository';
 
 type ResultAnnouncementHandlers = Pick<
   Handlers['console'],
   'resultAnnouncementList' | 'resultAnnouncementCreate' | 'resultAnnouncementUpdate' | 'resultAnnouncementPublish' | 'resultAnnouncementWithdraw'
 >;
-
-const yuan = (n: number) => n.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The notice's HTML: the introduction, the period, the contact and the table (or the withdrawal). */
-export function noticeContent(a: ResultAnnouncement): string {
-  const period = `<p><strong>异议期：</strong>${beijingTime(new Date(a.objectionStartsAt))} 至 ${beijingTime(new Date(a.objectionEndsAt))}（北京时间）</p>`;
-  const contact = a.contact ? `<p><strong>联系方式：</strong>${escapeHtml(a.contact)}</p>` : '';
-  if (a.status === 'withdrawn') {
-    return `<p><strong>本公示已撤回。</strong></p><p><strong>撤回原因：</strong>${escapeHtml(a.withdrawalReason ?? '')}</p>${contact}`;
-  }
-  const rows = a.items
-    .map(
-      (item, i) =>
-        `<tr><td>${i + 1}</td><td>${escapeHtml(item.title)}</td><td>${escapeHtml(item.organisation)}</td><td>${escapeHtml(item.region)}</td><td>${escapeHtml(item.category)}</td><td>${yuan(item.amountGranted ?? 0)}</td></tr>`,
-    )
-    .join('');
-  const table = `<table><thead><tr><th>序号</th><th>项目名称</th><th>申报单位</th><th>地区</th><th>分类</th><th>资助金额（元）</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return `${a.introduction}${period}${contact}${table}`;
-}
 
 export function resultAnnouncementHandlers(ctx: AppContext): ResultAnnouncementHandlers {
   const { db, mailer, log } = ctx;
@@ -148,7 +128,7 @@ export function resultAnnouncementHandlers(ctx: AppContext): ResultAnnouncementH
         const project = await findCall(tx, found.projectId);
         const now = new Date();
         const view = toAnnouncement({ ...found, status: 'published', publishedAt: now, withdrawnAt: null, withdrawalReason: null }, project?.title ?? '', items);
-        const content = sanitizeRichText(noticeContent(view));
+        const content = sanitizeRichText(resultNoticeHtml(view));
         const policyId = await writeNotice(tx, found.policyId, {
           title: found.title,
           summary: htmlToText(found.introduction).slice(0, 200),
@@ -189,7 +169,7 @@ export function resultAnnouncementHandlers(ctx: AppContext): ResultAnnouncementH
           const policyId = await writeNotice(tx, found.policyId, {
             title: `【已撤回】${found.title}`,
             summary: `本公示已撤回：${body.reason}`.slice(0, 200),
-            content: sanitizeRichText(noticeContent(view)),
+            content: sanitizeRichText(resultNoticeHtml(view)),
             categoryId: await resultsCategoryId(tx),
             publishedAt: found.publishedAt ?? now,
           });

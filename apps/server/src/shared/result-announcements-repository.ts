@@ -1,13 +1,11 @@
-import { ENTERPRISE_AUTH_STATUS, type ResultAnnouncement, type ResultItem } from '@flagship/api-client';
+// Results announcements (立项公示): their rows, items and notice; shared because the demo seed publishes one too.
+import { ENTERPRISE_AUTH_STATUS, RESULTS_NOTICE_CATEGORY, type ResultAnnouncement, type ResultItem } from '@flagship/api-client';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
-import { applications, categories, policies, projects, resultAnnouncementItems, resultAnnouncements, users } from '../../../db/schema';
+import type { Executor } from '../db/client';
+import { applications, categories, policies, projects, resultAnnouncementItems, resultAnnouncements, users } from '../db/schema';
 
 export type AnnouncementRow = typeof resultAnnouncements.$inferSelect;
 type ItemRow = typeof resultAnnouncementItems.$inferSelect;
-
-/** The category of the notices publishing writes under 通知公告. */
-export const RESULTS_CATEGORY = '立项公示';
 
 const amount = (v: string | null) => (v === null ? null : Number(v));
 
@@ -143,9 +141,9 @@ export async function claimUnnotified(tx: Executor, announcementId: number): Pro
 
 /** The 立项公示 notice category, created the first time it is needed. */
 export async function resultsCategoryId(tx: Executor): Promise<number> {
-  const [found] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.kind, 'policy'), eq(categories.name, RESULTS_CATEGORY))).limit(1);
+  const [found] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.kind, 'policy'), eq(categories.name, RESULTS_NOTICE_CATEGORY))).limit(1);
   if (found) return found.id;
-  const [row] = await tx.insert(categories).values({ kind: 'policy', name: RESULTS_CATEGORY, sort: 100 }).returning({ id: categories.id });
+  const [row] = await tx.insert(categories).values({ kind: 'policy', name: RESULTS_NOTICE_CATEGORY, sort: 100 }).returning({ id: categories.id });
   if (!row) throw new Error('Category was not written');
   return row.id;
 }
