@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, consoleLogin, field, openBrowser, openWithCaptcha, type Browsers } from './support';
+import { checkScreen, consoleLogin, field, openBrowser, solveCaptcha, type Browsers } from './support';
 
 // Passkeys (issue 16) in real Chromium with its virtual authenticator (CDP WebAuthn domain), on a
 // server of its own. The relying party is CONSOLE_URL's host, by default localhost: WebAuthn refuses
@@ -60,10 +60,10 @@ describe('passkeys in the console', () => {
 
     // Sign out; the password step now asks for the passkey.
     await page.context().clearCookies();
-    const answer = await openWithCaptcha(page, `${url}/console/login`);
+    await page.goto(`${url}/console/login`);
     await field(page, '账号').fill(EXPERT.account);
     await field(page, '密码').fill(EXPERT.password);
-    await field(page, '图形验证码').fill(answer);
+    await solveCaptcha(page);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     const usePasskey = page.getByRole('button', { name: '使用通行密钥登录' });
     await usePasskey.waitFor();
@@ -75,7 +75,7 @@ describe('passkeys in the console', () => {
       await page.waitForURL((u) => u.pathname.startsWith('/console/') && !u.pathname.startsWith('/console/login'), { timeout: 15_000 });
     } catch (error) {
       await page.screenshot({ path: 'artifacts/passkey-sign-in-failed.png' });
-      throw new Error(`${(error as Error).message}\n${await page.locator('main').innerText()}`);
+      throw new Error(`${(error as Error).message}\n${await page.locator('main').innerText()}`, { cause: error });
     }
 
     await page.goto(`${url}/console/security`);

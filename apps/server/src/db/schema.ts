@@ -487,7 +487,7 @@ export const applications = pgTable(
     deletedAt: timestamptz('deleted_at'),
     /**
      * Yuan asked for, copied from `data` on every save by a trigger (migration
-     * 0011_application_figures.sql knows which field it is); null when the form has no such field.
+     * 0013_application_figures_triggers.sql knows which field it is); null when the form has no such field.
      */
     requestedAmount: numeric('requested_amount'),
     createdAt: createdAt(),
@@ -506,7 +506,7 @@ export const applications = pgTable(
 
 /**
  * The dashboard's stored figures, kept by triggers on `applications` (migration
- * 0011_application_figures.sql) so that every write path counts: live applications per call and
+ * 0013_application_figures_triggers.sql) so that every write path counts: live applications per call and
  * status, with the yuan requested by those sent to staff. Rows may reach n = 0; readers skip them.
  */
 export const applicationCounts = pgTable(
