@@ -1,5 +1,5 @@
 // The dashboard's stored figures (application_counts, submission_hours, applications.requested_amount,
-// kept by the triggers of migration 0011) equal the live aggregate over applications after a mix of
+// kept by the triggers of migration 0013) equal the live aggregate over applications after a mix of
 // writes through the code that makes them: create, save, submit, review, return, resubmit, decide,
 // withdraw, and a row deleted outright.
 import { eq, sql } from 'drizzle-orm';

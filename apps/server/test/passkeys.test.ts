@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, updateStaff } from '../src/auth/staff';
 import { DEMO_ADMIN } from '../src/db/seed';
-import { staffPasskeys } from '../src/db/schema';
+import { staffPasskeys, staffSessions } from '../src/db/schema';
 import { auditOf, staffLogin, type StaffClient } from './console-fixtures';
 import { apiError, drivers, startTestServer, uniqueAccount, type TestClient, type TestServer } from './harness';
 import { SoftAuthenticator } from './soft-authenticator';
@@ -125,6 +125,27 @@ describe.each(drivers)('passkeys on %s', (driver) => {
     expect(gone.fields.passkey).toMatch(/未通过/);
     // The challenge survives wrong answers (within the login brake), and the kept passkey signs in.
     expect(await c.api.console.loginSecondStep({ challenge: step.challenge, passkey: kept.authenticate(step.passkey!) })).toMatchObject({ account });
+  });
+
+  it('adding a passkey needs a recent proof, and does not renew it', async () => {
+    const { client } = await newMember();
+    await addPasskey(client);
+    const stale = sql`update staff_sessions set verified_at = now() - interval '11 minutes' where staff_id = ${client.staffId}`;
+    await server.handle.db.execute(stale);
+    // A stolen session cannot plant an authenticator of its own.
+    expect((await apiError(client.api.console.passkeyRegisterOptions(undefined, { silent: true }))).data).toMatchObject({ reauth: true });
+    expect((await apiError(client.api.console.passkeyRegister({ name: '他人', credential: new SoftAuthenticator(CONSOLE).register(await (async () => {
+      await server.handle.db.execute(sql`update staff_sessions set verified_at = now() where staff_id = ${client.staffId}`);
+      const options = await client.api.console.passkeyRegisterOptions();
+      await server.handle.db.execute(stale);
+      return options;
+    })()) }, { silent: true }))).data).toMatchObject({ reauth: true });
+    // Within the window it works, and leaves the proof as old as it was.
+    await server.handle.db.execute(sql`update staff_sessions set verified_at = now() - interval '9 minutes' where staff_id = ${client.staffId}`);
+    await addPasskey(client, '第二把钥匙');
+    const sessions = await server.handle.db.select({ verifiedAt: staffSessions.verifiedAt }).from(staffSessions).where(eq(staffSessions.staffId, client.staffId));
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const { verifiedAt } of sessions) expect(Date.now() - verifiedAt.getTime()).toBeGreaterThan(8 * 60_000);
   });
 
   it('removing a passkey needs a recent proof; re-authentication with a passkey is single-use', async () => {

@@ -73,7 +73,8 @@ it('installs from its tarball outside the workspace and makes an authenticated c
   await check('attw', [join(project, tarball ?? ''), '--profile', 'esm-only', '--no-color']);
 
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'foreign-front-end', private: true, type: 'module' }));
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', `./${tarball}`], {
+  // A registry connection that stalls is dropped and retried rather than waited on for minutes.
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', '--fetch-timeout=20000', '--fetch-retries=5', `./${tarball}`], {
     cwd: project,
     env: cleanEnv(),
   });

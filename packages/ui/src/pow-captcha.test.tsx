@@ -32,3 +32,16 @@ describe('PowCaptcha', () => {
     expect(onChange).toHaveBeenLastCalledWith('ab3d');
   });
 });
+
+describe('PowCaptcha when the work fails', () => {
+  it('falls back to the image captcha when the widget reports an error', async () => {
+    widgetLoads.fail = false;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = { auth: { challenge: vi.fn(), captcha: vi.fn().mockResolvedValue(new Blob(['<svg/>'], { type: 'image/svg+xml' })) } };
+    renderAt(<PowCaptcha api={api} />);
+    const widget = document.querySelector('altcha-widget');
+    expect(widget).toBeTruthy();
+    widget?.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'error' } }));
+    expect(await screen.findByLabelText(/图形验证码/, { selector: 'input' })).toBeTruthy();
+  });
+});

@@ -62,7 +62,7 @@ async function loadWidget() {
 /**
  * A proof-of-work captcha (altcha): the browser spends a moment of work, no one reads an image.
  * Solving starts when the visitor focuses the form; the payload replaces the image's answer.
- * Where the widget cannot run (its script or worker refused), the image captcha takes its place,
+ * Where the widget cannot run (its script refused, or its work failing), the image captcha takes its place,
  * so every person can still sign in.
  */
 export function PowCaptcha({ api, version = 0, value = '', onChange, error }: PowCaptchaProps) {
@@ -79,6 +79,11 @@ export function PowCaptcha({ api, version = 0, value = '', onChange, error }: Po
     const onState = (event: Event) => {
       const { state, payload } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       onChangeRef.current?.(state === 'verified' && payload ? payload : '');
+      // The work itself failed (no worker, no challenge): the image lets the person go on.
+      if (state === 'error') {
+        console.error('人机验证失败，改用图形验证码');
+        setFailed(true);
+      }
     };
     element.addEventListener('statechange', onState);
     loadWidget().then(async () => {

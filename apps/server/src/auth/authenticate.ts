@@ -20,8 +20,8 @@ const ENROLMENT_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
 ]);
 
 /**
- * Sensitive staff actions: staff accounts, settings, bulk decisions, exports of personal data and account deletions
- * need the caller to have proved themselves (password or TOTP) within REAUTH_WINDOW_MS.
+ * Sensitive staff actions: staff accounts, settings, bulk decisions, exports of personal data, account deletions
+ * and second factors need the caller to have proved themselves (password or TOTP) within REAUTH_WINDOW_MS.
  */
 const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
   endpoints.console.settingsUpdate,
@@ -33,7 +33,12 @@ const REAUTH_ENDPOINTS: ReadonlySet<EndpointDeclaration> = new Set([
   endpoints.console.reviewExport,
   endpoints.console.accountDeletionCarryOut,
   endpoints.console.accountDeletionRefuse,
-  // Removing a second factor: a stolen session must not strip the account's protection.
+  // Adding or removing a second factor: a stolen session must neither plant its own
+  // authenticator nor strip the account's protection.
+  endpoints.console.twoFactorStart,
+  endpoints.console.twoFactorConfirm,
+  endpoints.console.passkeyRegisterOptions,
+  endpoints.console.passkeyRegister,
   endpoints.console.passkeyDelete,
 ]);
 

@@ -30,6 +30,23 @@ describe('RichTextEditor', () => {
     expect(errors).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps formatted text as it is when the editor fails: shown read-only, never saved back as plain paragraphs', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onChange = vi.fn();
+    render(
+      <MantineProvider env="test">
+        <RichTextEditor value={'<p>第一段 <strong>重点</strong></p>\n<p><img src="/api/file/7"></p>'} onChange={onChange} origin="http://127.0.0.1:9" label="实施方案" />
+      </MantineProvider>,
+    );
+    const script = document.head.querySelector<HTMLScriptElement>('script[src$="tinymce.min.js"]');
+    act(() => void script?.dispatchEvent(new Event('error')));
+    const textarea = await waitFor(() => screen.getByRole('textbox', { name: '实施方案' }));
+    expect(textarea).toHaveProperty('readOnly', true);
+    expect(screen.getByText(/以纯文本修改会丢失这些内容/)).toBeTruthy();
+    fireEvent.change(textarea, { target: { value: '全部替换' } });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('is configured with the toolbar, plugins, language and sizes the portal uses', () => {
     expect(tinymceScriptSrc('https://apply.example.org')).toBe('https://apply.example.org/tinymce/tinymce.min.js');
     expect(EDITOR_OPTIONS).toMatchObject({

@@ -129,6 +129,9 @@ export function RichTextEditor({ value, onChange, label, id, disabled, onFullscr
 function PlainTextFallback({ value, onChange, label, id, disabled, required }: Pick<RichTextEditorProps, 'value' | 'onChange' | 'label' | 'id' | 'disabled' | 'required'>) {
   // The text as typed: converting it back from the HTML on every key would eat blank lines.
   const [text, setText] = useState(() => paragraphsToText(value));
+  // Text with formatting, links, images or tables would lose them when saved back as plain
+  // paragraphs: then it is shown, not editable, and nothing is thrown away.
+  const [editable] = useState(() => !value || textToParagraphs(paragraphsToText(value)) === value.replace(/>\s+</g, '><').trim());
   return (
     <Textarea
       id={id}
@@ -136,11 +139,17 @@ function PlainTextFallback({ value, onChange, label, id, disabled, required }: P
       aria-label={label}
       required={required}
       disabled={disabled}
-      description="编辑器未能加载，可在此输入纯文本，每行为一段"
+      readOnly={!editable}
+      description={
+        editable
+          ? '编辑器未能加载，可在此输入纯文本，每行为一段'
+          : '编辑器未能加载。此处内容含格式、链接或图片，以纯文本修改会丢失这些内容，已暂停修改；请刷新页面重试'
+      }
       rows={12}
       resize="vertical"
       value={text}
       onChange={(event) => {
+        if (!editable) return;
         setText(event.currentTarget.value);
         onChange(textToParagraphs(event.currentTarget.value));
       }}

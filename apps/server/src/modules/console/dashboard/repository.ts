@@ -1,5 +1,5 @@
 // The dashboard's figures. Those over applications read the stored counts that triggers keep
-// (application_counts, submission_hours: migration 0011), not the million rows themselves; the
+// (application_counts, submission_hours: migrations 0012 and 0013), not the million rows themselves; the
 // small pages (authentications, review rounds) stay live aggregates. The database session runs on
 // Beijing time (db/client.ts), so date_trunc gives Beijing days.
 import { ENTERPRISE_AUTH_STATUS, type AssignmentStatus, type AuthAgeBucket } from '@flagship/api-client';
@@ -40,7 +40,7 @@ export async function deadlineHours(db: Executor, now: Date, hours: number, limi
         order by apply_end limit ${limit})
       select near.id as project_id, near.title, near.apply_end, h.hour, coalesce(h.n, 0)::int as n
       from near left join submission_hours h on h.project_id = near.id and h.n > 0
-        and h.hour >= date_trunc('hour', near.apply_end - ${hours} * interval '1 hour', 'UTC') and h.hour <= near.apply_end`),
+        and h.hour >= date_trunc('hour', near.apply_end - ${hours} * interval '1 hour', 'UTC') and h.hour < near.apply_end`),
   );
 }
 
@@ -73,7 +73,7 @@ export async function reviewProgress(db: Executor, now: Date, limit: number) {
 /**
  * Yuan requested (applications sent to staff, from the stored counts) and granted (published
  * announcements), per the call's category and region, for the calls of `year`. Which form field is
- * the requested amount: `requested_amount_of` in migration 0011.
+ * the requested amount: `requested_amount_of` in migration 0013.
  */
 export async function amounts(db: Executor, year: number) {
   return rowsOf<{ category_id: number | null; category_name: string | null; region_id: number | null; region_name: string | null; requested: string | number; granted: string | number }>(

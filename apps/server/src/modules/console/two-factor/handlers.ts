@@ -125,7 +125,6 @@ export function twoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
         await updateTwoFactor(tx, principal.staffId, { totpEnabledAt: new Date(), totpLastStep: step, recoveryCodeHashes: hashes });
         await audit(tx, principal, req, 'staff.twoFactorEnable', { type: 'staff', id: principal.staffId });
       });
-      await markSessionVerified(db, principal.sessionId);
       return { recoveryCodes: codes };
     },
 
@@ -182,7 +181,7 @@ export function twoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
       });
       if (saved === 'duplicate') throw conflict('该通行密钥已添加过');
       if (saved === 'refused') throw badRequest('通行密钥：注册未通过校验（质询已失效或已使用），请重新添加', { credential: '注册未通过校验，请重新添加' });
-      await markSessionVerified(db, principal.sessionId);
+      // Adding a passkey proves nothing about who holds the session: it does not renew the proof.
       return status(principal);
     },
 
