@@ -42,13 +42,20 @@ SELECT "project_id", date_trunc('hour', "submitted_at", 'UTC'), count(*)
 FROM "applications" WHERE "deleted_at" IS NULL AND "submitted_at" IS NOT NULL
 GROUP BY 1, 2;
 --> statement-breakpoint
--- Adds (sign 1) or takes away (sign -1) one live application from the figures.
-CREATE FUNCTION "application_figures_add"(p_project integer, p_status text, p_submitted timestamptz, p_amount numeric, p_sign integer) RETURNS void
+-- Adds (sign 1) or takes away (sign -1) one live application from its call and status.
+CREATE FUNCTION "application_counts_add"(p_project integer, p_status text, p_submitted timestamptz, p_amount numeric, p_sign integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "application_counts" AS c ("project_id", "status", "n", "requested")
   VALUES (p_project, p_status, p_sign, CASE WHEN p_submitted IS NOT NULL THEN coalesce(p_amount, 0) * p_sign ELSE 0 END)
   ON CONFLICT ("project_id", "status") DO UPDATE SET "n" = c."n" + excluded."n", "requested" = c."requested" + excluded."requested";
+END
+$$;
+--> statement-breakpoint
+-- Adds or takes away one submission from its call's hour (nothing for an unsent application).
+CREATE FUNCTION "submission_hours_add"(p_project integer, p_submitted timestamptz, p_sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
   IF p_submitted IS NOT NULL THEN
     INSERT INTO "submission_hours" AS h ("project_id", "hour", "n")
     VALUES (p_project, date_trunc('hour', p_submitted, 'UTC'), p_sign)
@@ -57,32 +64,44 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Every transaction takes the rows it changes in one order, so that two moving opposite ways do not
+-- deadlock: the counters first, by (call, status), then the hours, by (call, hour); and an hour only
+-- when it changes (a decision moves the status, not the hour of submission).
 CREATE FUNCTION "applications_figures"() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  old_live boolean := TG_OP <> 'INSERT' AND OLD."deleted_at" IS NULL;
+  new_live boolean := TG_OP <> 'DELETE' AND NEW."deleted_at" IS NULL;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    IF NEW."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1);
+    IF new_live THEN
+      PERFORM "application_counts_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1);
+      PERFORM "submission_hours_add"(NEW."project_id", NEW."submitted_at", 1);
     END IF;
-  ELSIF TG_OP = 'DELETE' THEN
-    IF OLD."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1);
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    IF old_live THEN
+      PERFORM "application_counts_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1);
+      PERFORM "submission_hours_add"(OLD."project_id", OLD."submitted_at", -1);
     END IF;
-  -- An update touches two counters (e.g. submitted -> approved); take them in one order
-  -- (call, status) so that two transactions moving opposite ways do not deadlock.
-  ELSIF (OLD."project_id", OLD."status") <= (NEW."project_id", NEW."status") THEN
-    IF OLD."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1);
-    END IF;
-    IF NEW."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1);
-    END IF;
+    RETURN NULL;
+  END IF;
+  IF (OLD."project_id", OLD."status") <= (NEW."project_id", NEW."status") THEN
+    IF old_live THEN PERFORM "application_counts_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1); END IF;
+    IF new_live THEN PERFORM "application_counts_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1); END IF;
   ELSE
-    IF NEW."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1);
-    END IF;
-    IF OLD."deleted_at" IS NULL THEN
-      PERFORM "application_figures_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1);
+    IF new_live THEN PERFORM "application_counts_add"(NEW."project_id", NEW."status", NEW."submitted_at", NEW."requested_amount", 1); END IF;
+    IF old_live THEN PERFORM "application_counts_add"(OLD."project_id", OLD."status", OLD."submitted_at", OLD."requested_amount", -1); END IF;
+  END IF;
+  IF (old_live, OLD."project_id", date_trunc('hour', OLD."submitted_at", 'UTC'))
+     IS DISTINCT FROM (new_live, NEW."project_id", date_trunc('hour', NEW."submitted_at", 'UTC')) THEN
+    IF (OLD."project_id", coalesce(OLD."submitted_at", '-infinity')) <= (NEW."project_id", coalesce(NEW."submitted_at", '-infinity')) THEN
+      IF old_live THEN PERFORM "submission_hours_add"(OLD."project_id", OLD."submitted_at", -1); END IF;
+      IF new_live THEN PERFORM "submission_hours_add"(NEW."project_id", NEW."submitted_at", 1); END IF;
+    ELSE
+      IF new_live THEN PERFORM "submission_hours_add"(NEW."project_id", NEW."submitted_at", 1); END IF;
+      IF old_live THEN PERFORM "submission_hours_add"(OLD."project_id", OLD."submitted_at", -1); END IF;
     END IF;
   END IF;
   RETURN NULL;
