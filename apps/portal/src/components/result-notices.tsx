@@ -17,12 +17,18 @@ export function ResultNotices({ projectId }: { projectId?: number }) {
     <Alert color="cinnabar" title="立项公示" mb="lg">
       <Stack gap={4}>
         {list.map((n) => (
-          <Text key={n.id} size="sm">
-            <Anchor component={Link} to={`/policyDetail?id=${n.policyId}`}>
+          // The link on a line of its own, the period under it: a link amid text would need more
+          // than its colour to stand out (axe's link-in-text-block).
+          <div key={n.id}>
+            <Anchor component={Link} to={`/policyDetail?id=${n.policyId}`} size="sm" fw={500} display="block">
               {n.status === 'withdrawn' ? `【已撤回】${n.title}` : n.title}
             </Anchor>
-            {n.status === 'published' && `（异议期 ${day(n.objectionStartsAt)} 至 ${day(n.objectionEndsAt)}）`}
-          </Text>
+            {n.status === 'published' && (
+              <Text size="xs">
+                异议期 {day(n.objectionStartsAt)} 至 {day(n.objectionEndsAt)}
+              </Text>
+            )}
+          </div>
         ))}
         <Anchor component={Link} to="/funded" size="sm">
           查看全部立项项目
