@@ -196,7 +196,7 @@ export function twoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
 
     reauthPasskeyOptions: async ({ principal }) => {
       const passkeys = await listPasskeys(db, principal.staffId);
-      if (passkeys.length === 0) throw badRequest('未添加通行密钥，请输入密码', { passkey: '未添加通行密钥' });
+      if (passkeys.length === 0) throw badRequest('通行密钥：未添加通行密钥，请改用密码或一次性验证码', { passkey: '未添加通行密钥' });
       const options = await authenticationOptions(config, passkeys);
       await newCeremony(principal, 'passkeyReauth', options.challenge);
       return options;
