@@ -19,6 +19,7 @@ describe('route table', () => {
       ['/settings', 'settingsGet', '站点设置', '系统'],
       ['/review/authentications', 'authenticationList', '企业认证审核', '审核'],
       ['/review/applications', 'applyList', '申报审核', '审核'],
+      ['/account-deletions', 'accountDeletionList', '注销账号申请', '审核'],
       ['/audit', 'auditList', '操作日志', '系统'],
       ['/reviews', 'myReviewList', '我的评审', '专家评审'],
       ['/profile', 'myProfile', '我的信息', '专家评审'],
