@@ -2,6 +2,12 @@
 -- each reading. Triggers, not application code, keep them: every write path (the apply module,
 -- staff decisions, seeds, benches, hand-written SQL) then counts without knowing about them.
 
+-- No write may fall between the backfill below and the triggers that keep the figures after it
+-- (an instance of the previous version still serving during a rolling upgrade): writes wait until
+-- this migration commits; reads go on.
+LOCK TABLE "applications" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
+
 -- The one place that knows which field is the requested amount: the form's top-level money field
 -- keyed `requestedAmount`, else the first money field labelled 申请… (forms have no marker of their
 -- own, and every demo form names it so). Null when there is no such field or it holds no number.

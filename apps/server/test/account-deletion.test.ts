@@ -64,7 +64,7 @@ describe.each(drivers)('account deletion on %s', (driver) => {
     const carol = await server.newUser(`carol-${process.pid}-${Date.now()}@example.org`);
     const asked = await carol.api.user.requestDeletion({ id: carol.userId, password: carol.password });
     const blank = await apiError(admin.api.console.accountDeletionRefuse({ id: asked.id, reason: '  ' }, { silent: true }));
-    expect(blank.errmsg).toBe('未通过原因：请填写不同意的理由');
+    expect(blank.errmsg).toBe('原因：请填写不同意的理由');
 
     const refused = await admin.api.console.accountDeletionRefuse({ id: asked.id, reason: '您的申报正在评审中，评审结束后可再申请' });
     expect(refused).toMatchObject({ status: 'refused', reason: '您的申报正在评审中，评审结束后可再申请', decidedByAccount: admin.account });

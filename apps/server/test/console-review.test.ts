@@ -78,7 +78,7 @@ describe.each(drivers)('console review on %s', (driver) => {
 
       const noReason = await apiError(reviewer.api.console.authenticationReject({ id: submitted.id, reason: ' ' }, { silent: true }));
       expect(noReason.errno).toBe(Errno.INVALID_INPUT);
-      expect(noReason.errmsg).toMatch(/^未通过原因：/);
+      expect(noReason.errmsg).toMatch(/^原因：请填写未通过的原因/);
 
       // Staff end their reason with a full stop, as one does: the notice has one, not two.
       const reason = '营业执照不清晰。';

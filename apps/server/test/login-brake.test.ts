@@ -18,7 +18,7 @@ const BRAKED = Errno.TOO_MANY_REQUESTS;
 interface Answer {
   status: number;
   headers: Headers;
-  body: Envelope<{ retryAfter?: number; token?: string } | null>;
+  body: Envelope<{ retryAfter?: number; token?: string; id?: number } | null>;
 }
 
 /**
@@ -181,6 +181,25 @@ describe.each(drivers)('per-account login brake on %s', { timeout: 120_000 }, (d
     expect(warnings(mail)).toHaveLength(1);
     expect(warnings(mail)[0]).toContain('Channel: mail');
     expect(outbox.some((m) => m.includes(ghost))).toBe(false);
+  });
+
+  it('counts a wrong password typed inside a session (password change, account deletion) like a failed sign-in', async () => {
+    const account = await newApplicant();
+    const signedIn = await browser(server).post(LOGIN, { account, password: PASSWORD });
+    const token = signedIn.body.data?.token ?? '';
+    const userId = signedIn.body.data?.id;
+    const inSession = async (path: string, body: Record<string, string>) => {
+      const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authkey: token }, body: JSON.stringify(body) });
+      return ((await response.json()) as Envelope<unknown>).errno;
+    };
+    const errnos: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      errnos.push(await inSession('/api/user/edit_password', { oldPassword: `Wrong-Old-${i}`, password: 'Harbour-Violet-93' }));
+      errnos.push(await inSession(`/api/user/${userId}/deletion`, { password: `Wrong-Again-${i}` }));
+    }
+    expect(errnos).toEqual([WRONG, WRONG, WRONG, WRONG, WRONG, BRAKED]);
+    // The same count: a sign-in from elsewhere waits too.
+    expect((await browser(server).post(LOGIN, { account, password: PASSWORD })).body.errno).toBe(BRAKED);
   });
 
   it('brakes staff sign-in alike: admin from 20 addresses, while the admin’s own browser still signs in', async () => {

@@ -78,6 +78,16 @@ describe.each(drivers)('upload quota and rate on %s', (driver) => {
     expect(await uploadCount(server)).toBe(rows);
     // What still fits is taken, to the byte.
     expect((await send(server, token(user), pdfOf(10_000))).status).toBe(200);
+
+    // The clean-up promised is the one staff set in 站点设置, not the server's default.
+    await server.handle.db.update(settings).set({ orphanUploadGraceHours: 72 }).where(eq(settings.id, 1));
+    try {
+      const later = await send(server, token(user), pdfOf(15_000));
+      expect(later.status).toBe(413);
+      expect(later.body.errmsg).toMatch(/上传 72 小时后自动清理$/);
+    } finally {
+      await server.handle.db.update(settings).set({ orphanUploadGraceHours: null }).where(eq(settings.id, 1));
+    }
     // Full to the byte: refused before the body is read, with the same answer.
     const full = await send(server, token(user), PNG, 'a.png');
     expect(full.status).toBe(413);

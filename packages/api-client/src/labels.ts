@@ -94,7 +94,7 @@ export const FIELD_LABELS: Record<string, string> = {
   accessPassword: '访问密码',
   draftRetentionDays: '草稿保留天数',
   orphanUploadGraceHours: '未引用文件保留小时数',
-  reason: '未通过原因',
+  reason: '原因',
   message: '审核意见',
 };
 

@@ -105,6 +105,23 @@ export async function beginAttempt(ctx: AppContext, req: FastifyRequest, reply: 
   };
 }
 
+/**
+ * A password asked again inside an applicant's session (password change, account deletion),
+ * counted in the account's brake like a sign-in: a stolen session must not guess it freely.
+ */
+export async function checkPasswordAgain(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  owner: { id: number; account: string },
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = await beginAttempt(ctx, req, reply, { kind: 'user', account: owner.account });
+  const ok = await check();
+  await (ok ? attempt.succeeded() : attempt.failed(owner));
+  return ok;
+}
+
 /** After a new password: no count stands, and no browser but `keepToken`'s stays known. */
 export async function resetBrake(db: Executor, target: BrakeTarget, keepToken?: string): Promise<void> {
   await clearTarget(db, keyOf(target), keepToken === undefined ? undefined : hashToken(keepToken));

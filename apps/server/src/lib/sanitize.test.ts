@@ -53,11 +53,9 @@ describe('images and media in rich text', () => {
     expect(sanitizeRichText('<img src="/api/file/7?authkey=secret-token#x">')).toBe('<img src="/api/file/7" />');
   });
 
-  it('keeps media only from own uploads', () => {
-    expect(sanitizeRichText('<video src="https://evil.example/v.mp4" poster="https://evil.example/p.jpg" controls>视频</video>')).toBe('<video controls>视频</video>');
-    expect(sanitizeRichText('<video controls><source src="https://evil.example/v.mp4"><source src="/api/file/3" type="video/mp4"></video>')).toBe(
-      '<video controls><source src="/api/file/3" type="video/mp4"></source></video>',
-    );
+  it('drops audio and video, from anywhere, keeping their fallback text (uploads take no media)', () => {
+    expect(sanitizeRichText('<video src="https://evil.example/v.mp4" poster="/api/file/2" controls>视频</video>')).toBe('视频');
+    expect(sanitizeRichText('<p>乐</p><audio controls><source src="/api/file/3" type="audio/mpeg">音频</audio>')).toBe('<p>乐</p>音频');
   });
 
   it('drops every image and medium where a value takes none', () => {
@@ -67,6 +65,11 @@ describe('images and media in rich text', () => {
   it('lists the uploads a value shows', () => {
     const clean = sanitizeRichText('<p><img src="/api/file/3"><img src="https://evil.example/p.gif"><img src="/api/file/5?authkey=t"><img src="/api/file/3"></p><a href="/api/file/9">附件</a>');
     expect(richTextUploads(clean)).toEqual([3, 5]);
+  });
+
+  it('counts an address only as an image\'s source, not written as text or in another attribute', () => {
+    const clean = sanitizeRichText('<p>示例 src="/api/file/7" 文本</p><p title=\' src="/api/file/8"\'>段</p><img alt=\' src="/api/file/9"\' src="/api/file/4">');
+    expect(richTextUploads(clean)).toEqual([4]);
   });
 });
 

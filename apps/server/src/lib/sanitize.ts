@@ -15,7 +15,6 @@ const options: sanitizeHtml.IOptions = {
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'hr',
     'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption',
     'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'col',
-    'video', 'audio', 'source',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
@@ -23,9 +22,6 @@ const options: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan', 'style'],
     th: ['colspan', 'rowspan', 'style'],
     table: ['style', 'border'],
-    video: ['src', 'controls', 'width', 'height', 'poster'],
-    audio: ['src', 'controls'],
-    source: ['src', 'type'],
     ol: ['start', 'style'],
     ul: ['style'],
     '*': ['style'],
@@ -55,25 +51,22 @@ const options: sanitizeHtml.IOptions = {
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
     img: ownSources,
-    video: ownSources,
-    audio: ownSources,
-    source: ownSources,
   },
-  // An image or medium without a source of ours is dropped whole (a video keeps its fallback text).
-  exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'source') && !frame.attribs.src,
+  // An image without a source of ours is dropped whole. Audio and video are not kept at all:
+  // uploads take no media types, so no medium could come from this site.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-const SOURCE_ATTRIBUTES = ['src', 'poster'];
 
 /**
- * Images and media load only from the platform's own uploads (`/api/file/{id}`): no tracking
+ * Images load only from the platform's own uploads (`/api/file/{id}`): no tracking
  * pixel on another site, no `data:` image inflating the HTML. A link's query (the `authkey` the
  * editor shows private images with) is dropped, so no session token is ever stored.
  */
 function ownSources(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const kept: sanitizeHtml.Attributes = {};
   for (const [name, value] of Object.entries(attribs)) {
-    if (!SOURCE_ATTRIBUTES.includes(name)) kept[name] = value;
+    if (name !== 'src') kept[name] = value;
     else {
       const id = uploadIdOfUrl(value.trim().replace(/[?#].*$/s, ''));
       if (id !== null) kept[name] = fileUrl(id);
@@ -82,22 +75,23 @@ function ownSources(tagName: string, attribs: sanitizeHtml.Attributes): sanitize
   return { tagName, attribs: kept };
 }
 
-const MEDIA_TAGS = ['img', 'video', 'audio', 'source'];
-const textOnlyOptions: sanitizeHtml.IOptions = { ...options, allowedTags: (options.allowedTags as string[]).filter((tag) => !MEDIA_TAGS.includes(tag)) };
+const textOnlyOptions: sanitizeHtml.IOptions = { ...options, allowedTags: (options.allowedTags as string[]).filter((tag) => tag !== 'img') };
 
 /**
  * Allow-list sanitiser for every rich-text value on its way in: no scripts, handlers or
- * `javascript:`; images and media only from this site's uploads, or none with `images: false`.
+ * `javascript:`; images only from this site's uploads, or none with `images: false`.
  */
 export function sanitizeRichText(html: string, { images = true }: { images?: boolean } = {}): string {
   return sanitizeHtml(html, images ? options : textOnlyOptions);
 }
 
-const OWN_SOURCE = /\s(?:src|poster)="\/api\/file\/(\d+)"/g;
+// Only inside an image tag: in sanitised HTML a `<` of text is `&lt;` and a quote inside an attribute
+// is `&quot;`, so an address typed as text or hidden in another attribute cannot match.
+const OWN_IMAGE = /<img\b[^>]*?\ssrc="\/api\/file\/(\d+)"/g;
 
-/** The uploads a sanitised rich-text value shows (images and media), each once. */
+/** The uploads a sanitised rich-text value shows as images, each once. */
 export function richTextUploads(cleanHtml: string): number[] {
-  const ids = [...cleanHtml.matchAll(OWN_SOURCE)].map((m) => Number(m[1])).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = [...cleanHtml.matchAll(OWN_IMAGE)].map((m) => Number(m[1])).filter((id) => Number.isSafeInteger(id) && id > 0);
   return [...new Set(ids)];
 }
 

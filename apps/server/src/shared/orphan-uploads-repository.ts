@@ -117,7 +117,7 @@ export async function uploadsNamedBy(tx: Executor, applicationIds: readonly numb
 }
 
 /** The grace staff set in the settings (hours), else ORPHAN_UPLOAD_GRACE_HOURS. */
-async function graceMs(db: Executor, fallbackMs: number): Promise<number> {
+export async function orphanUploadGraceMs(db: Executor, fallbackMs: number): Promise<number> {
   const [row] = await db.select({ hours: settings.orphanUploadGraceHours }).from(settings).limit(1);
   return row?.hours == null ? fallbackMs : row.hours * 3600_000;
 }
@@ -126,7 +126,7 @@ async function graceMs(db: Executor, fallbackMs: number): Promise<number> {
 export async function sweepOrphanUploads({ db, storage, log, config }: Pick<AppContext, 'db' | 'storage' | 'log' | 'config'>, signal?: AbortSignal): Promise<number> {
   let deleted = 0;
   let bytes = 0;
-  const grace = await graceMs(db, config.orphanUploadGraceMs);
+  const grace = await orphanUploadGraceMs(db, config.orphanUploadGraceMs);
   for (;;) {
     if (signal?.aborted) break;
     const batch = await sweepBatch(db, grace);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Errno, isValidMobile, SESSION_TTL_MS, weakPasswordMessage } from '@flagship/api-client';
 import { issueCaptcha, issueChallenge, verifyCaptcha } from '../../auth/captcha';
-import { beginAttempt, DEVICE_COOKIE, resetBrake } from '../../auth/login-brake';
+import { beginAttempt, checkPasswordAgain, DEVICE_COOKIE, resetBrake } from '../../auth/login-brake';
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
@@ -93,9 +93,10 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       return null;
     },
 
-    editPassword: async ({ body, principal, req }) => {
+    editPassword: async ({ body, principal, req, reply }) => {
       const stored = await passwordHashOf(db, principal.userId);
-      if (!stored || !(await verifyPassword(body.oldPassword, stored))) {
+      const owner = { id: principal.userId, account: principal.account };
+      if (!(await checkPasswordAgain(ctx, req, reply, owner, async () => !!stored && verifyPassword(body.oldPassword, stored)))) {
         throw badRequest('原密码：原密码不正确', { oldPassword: '原密码不正确' });
       }
       checkNewPassword(body.password, principal.account);

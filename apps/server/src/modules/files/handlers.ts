@@ -75,7 +75,7 @@ export function fileHandlers({ db, config, storage, virusScanner }: AppContext):
       const owner: UploadOwner = principal.kind === 'user' ? { kind: 'user', id: principal.userId } : { kind: 'staff', id: principal.staffId };
       const counts = usageNeeded(config, owner);
       // A full quota or window refuses any file: say so before the bytes are stored.
-      const early = counts && uploadRefusal(config, owner, await uploadUsage(db, owner, counts), 1);
+      const early = counts && uploadRefusal(config, owner, await uploadUsage(db, owner, counts, config.orphanUploadGraceMs), 1);
       if (early) {
         part.file.resume();
         throw refuse(reply, early);
@@ -119,7 +119,7 @@ export function fileHandlers({ db, config, storage, virusScanner }: AppContext):
           // Counted again with the exact size, one upload of this owner at a time.
           if (counts) {
             await lockOwnerUploads(tx, owner);
-            const refusal = uploadRefusal(config, owner, await uploadUsage(tx, owner, counts), size);
+            const refusal = uploadRefusal(config, owner, await uploadUsage(tx, owner, counts, config.orphanUploadGraceMs), size);
             if (refusal) throw refuse(reply, refusal);
           }
           return insertUpload(tx, {

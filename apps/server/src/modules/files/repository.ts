@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { applications, applicationSubmissions, enterpriseAuthentications, forms, uploads } from '../../db/schema';
 import { SENT_TO_STAFF } from '../../shared/sent-to-staff-repository';
+import { orphanUploadGraceMs } from '../../shared/orphan-uploads-repository';
 import type { UploadRow } from '../../shared/uploads-repository';
 
 /** Whose uploads are counted together for the quota and the rate. */
@@ -26,15 +27,24 @@ export async function lockOwnerUploads(tx: Transaction, owner: UploadOwner): Pro
 /** What an owner keeps, and what they uploaded within the last `windowMs` (oldest first; null: not asked). */
 export interface UploadUsage {
   keptBytes: number;
+  /** How long an unused upload is kept (staff's setting, else the server's default); asked with `kept`. */
+  graceMs: number;
   /** Each recent upload's size and how soon it leaves the window (ms). */
   recent: { size: number; leavesWindowInMs: number }[];
 }
 
-export async function uploadUsage(db: Executor, owner: UploadOwner, ask: { kept: boolean; windowMs: number | null }): Promise<UploadUsage> {
+export async function uploadUsage(
+  db: Executor,
+  owner: UploadOwner,
+  ask: { kept: boolean; windowMs: number | null },
+  defaultGraceMs: number,
+): Promise<UploadUsage> {
   let keptBytes = 0;
+  let graceMs = defaultGraceMs;
   if (ask.kept) {
     const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` }).from(uploads).where(ownedBy(owner));
     keptBytes = Number(row?.bytes ?? 0);
+    graceMs = await orphanUploadGraceMs(db, defaultGraceMs);
   }
   const windowMs = ask.windowMs;
   const recent =
@@ -47,7 +57,7 @@ export async function uploadUsage(db: Executor, owner: UploadOwner, ask: { kept:
           .orderBy(asc(uploads.createdAt))
           // More than any rate allows; only an over-full window would reach it.
           .limit(100_000);
-  return { keptBytes, recent: recent.map((r) => ({ size: Number(r.size), leavesWindowInMs: Number(r.leavesWindowInMs) })) };
+  return { keptBytes, graceMs, recent: recent.map((r) => ({ size: Number(r.size), leavesWindowInMs: Number(r.leavesWindowInMs) })) };
 }
 
 export async function insertUpload(db: Executor, values: typeof uploads.$inferInsert): Promise<UploadRow> {

@@ -16,7 +16,7 @@ function waitText(seconds: number): string {
   return seconds < 120 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分钟`;
 }
 
-type Limits = Pick<Config, 'uploadQuota' | 'uploadRate' | 'orphanUploadGraceMs'>;
+type Limits = Pick<Config, 'uploadQuota' | 'uploadRate'>;
 
 /** Which counts a check needs; null when the owner has neither a quota nor a rate. */
 export function usageNeeded(limits: Limits, owner: UploadOwner): { kept: boolean; windowMs: number | null } | null {
@@ -34,7 +34,7 @@ const quotaOf = (limits: Limits, owner: UploadOwner) => (owner.kind === 'user' ?
 export function uploadRefusal(limits: Limits, owner: UploadOwner, usage: UploadUsage, incoming: number): AppError | null {
   const quota = quotaOf(limits, owner);
   if (quota !== null && usage.keptBytes + incoming > quota) {
-    const graceHours = Math.round((limits.orphanUploadGraceMs / 3600_000) * 10) / 10;
+    const graceHours = Math.round((usage.graceMs / 3600_000) * 10) / 10;
     return new AppError(
       Errno.TOO_LARGE,
       `上传空间已满：您已保存 ${sizeText(usage.keptBytes)} 文件，上限 ${sizeText(quota)}。未被申报、认证或页面内容使用的文件会在上传 ${graceHours} 小时后自动清理`,

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { assertOwner, type Handlers } from '../../http/endpoints';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { checkPasswordAgain } from '../../auth/login-brake';
 import { verifyPassword } from '../../db/password';
 import { writeAudit } from '../../shared/audit-repository';
 import { cancelDeletionRequest, insertDeletionRequest, latestDeletionRequest, type DeletionRequestRow } from '../../shared/account-deletions-repository';
@@ -32,17 +33,19 @@ function deletionOf(row: DeletionRequestRow): AccountDeletion {
   return { id: row.id, status: row.status, reason: row.reason, createdAt: iso(row.createdAt), decidedAt: iso(row.decidedAt) };
 }
 
-export function userHandlers({ db, storage }: AppContext): Handlers['user'] {
+export function userHandlers(ctx: AppContext): Handlers['user'] {
+  const { db, storage } = ctx;
   return {
     deletionRequest: async ({ params, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       const row = await latestDeletionRequest(db, params.id);
       return row ? deletionOf(row) : null;
     },
-    requestDeletion: async ({ params, body, principal, req }) => {
+    requestDeletion: async ({ params, body, principal, req, reply }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       // The password again: a session left open on a shared computer must not be enough.
-      if (!(await verifyPassword(body.password, await passwordHashOf(db, params.id)))) {
+      const owner = { id: principal.userId, account: principal.account };
+      if (!(await checkPasswordAgain(ctx, req, reply, owner, async () => verifyPassword(body.password, await passwordHashOf(db, params.id))))) {
         throw badRequest('登录密码：密码不正确', { password: '密码不正确' });
       }
       const row = await db.transaction(async (tx) => {

@@ -4,7 +4,6 @@ import {
   DASHBOARD_DAYS,
   DASHBOARD_DEADLINE_WINDOW_HOURS,
   DASHBOARD_TOP_CALLS,
-  type ApplyStatus,
   type Dashboard,
   type StatusCounts,
 } from '@flagship/api-client';
@@ -12,12 +11,11 @@ import type { AppContext } from '../../../context';
 import type { Handlers } from '../../../http/endpoints';
 import { BEIJING_OFFSET_MS, beijingYear } from '../../../lib/beijing-time';
 import { isOutstanding, isOverdue } from '../../../shared/review-scoring';
-import { amounts, countsPerCall, deadlineHours, reviewProgress, submissionsPerDay, waitingAuthentications } from './repository';
+import { amounts, callFigures, deadlineHours, reviewProgress, submissionsPerDay, waitingAuthentications } from './repository';
 
 const DAY = 86_400_000;
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const emptyCounts = (): StatusCounts => Object.fromEntries(APPLY_STATUSES.map((s) => [s, 0])) as StatusCounts;
-const total = (counts: StatusCounts) => APPLY_STATUSES.reduce((sum, s) => sum + counts[s], 0);
 
 /** The Beijing day of an instant, as YYYY-MM-DD. */
 const beijingDay = (at: number) => new Date(at + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
@@ -40,7 +38,7 @@ export function dashboardHandlers({ db }: AppContext): Pick<Handlers['console'],
     const since = new Date(`${beijingDay(now.getTime() - (DASHBOARD_DAYS - 1) * DAY)}T00:00:00+08:00`);
     // Independent queries: concurrent on a pool, queued on PGlite's one connection.
     const [perCall, perDay, nearDeadline, waiting, progress, money] = await Promise.all([
-      countsPerCall(db, now, DASHBOARD_DAYS),
+      callFigures(db, now, DASHBOARD_DAYS, DASHBOARD_TOP_CALLS),
       submissionsPerDay(db, since),
       deadlineHours(db, now, DASHBOARD_DEADLINE_WINDOW_HOURS, DASHBOARD_TOP_CALLS),
       waitingAuthentications(db, now),
@@ -48,16 +46,16 @@ export function dashboardHandlers({ db }: AppContext): Pick<Handlers['console'],
       amounts(db, beijingYear(now)),
     ]);
 
-    const calls = new Map<number, { projectId: number; title: string; applyEnd: string; counts: StatusCounts }>();
-    for (const row of perCall) {
-      const call = calls.get(row.project_id) ?? { projectId: row.project_id, title: row.title, applyEnd: toDate(row.apply_end).toISOString(), counts: emptyCounts() };
-      call.counts[row.status as ApplyStatus] = row.n;
-      calls.set(row.project_id, call);
-    }
-    const byTotal = [...calls.values()].sort((a, b) => total(b.counts) - total(a.counts) || a.projectId - b.projectId);
+    const countsOf = (row: (typeof perCall)[number]) => Object.fromEntries(APPLY_STATUSES.map((s) => [s, row[s]])) as StatusCounts;
+    const byTotal = perCall
+      .filter((row) => row.by_total <= DASHBOARD_TOP_CALLS)
+      .sort((a, b) => a.by_total - b.by_total)
+      .map((row) => ({ projectId: row.project_id, title: row.title, applyEnd: toDate(row.apply_end).toISOString(), counts: countsOf(row) }));
+    const mostDrafts = perCall.filter((row) => row.open && row.by_drafts <= DASHBOARD_TOP_CALLS).sort((a, b) => a.by_drafts - b.by_drafts);
+    // The sums over every call ride on each row; what the top calls do not hold is the rest.
+    const sums = perCall[0];
     const otherCounts = emptyCounts();
-    for (const call of byTotal.slice(DASHBOARD_TOP_CALLS)) for (const s of APPLY_STATUSES) otherCounts[s] += call.counts[s];
-    const open = byTotal.filter((c) => new Date(c.applyEnd) >= now).sort((a, b) => b.counts.draft - a.counts.draft || a.projectId - b.projectId);
+    if (sums) for (const s of APPLY_STATUSES) otherCounts[s] = sums[`all_${s}`] - byTotal.reduce((sum, call) => sum + call.counts[s], 0);
 
     const days = new Map(perDay.map((r) => [r.day, r.n]));
     const deadlineCalls = new Map<number, Dashboard['deadlineCalls'][number]>();
@@ -83,15 +81,15 @@ export function dashboardHandlers({ db }: AppContext): Pick<Handlers['console'],
     const ages = new Map(waiting.map((r) => [r.bucket, r.n]));
     return {
       generatedAt: now.toISOString(),
-      calls: byTotal.slice(0, DASHBOARD_TOP_CALLS),
-      otherCalls: { calls: Math.max(0, byTotal.length - DASHBOARD_TOP_CALLS), counts: otherCounts },
+      calls: byTotal,
+      otherCalls: { calls: (sums?.calls ?? 0) - byTotal.length, counts: otherCounts },
       submissionsPerDay: Array.from({ length: DASHBOARD_DAYS }, (_, i) => {
         const day = beijingDay(since.getTime() + i * DAY);
         return { day, count: days.get(day) ?? 0 };
       }),
       deadlineCalls: [...deadlineCalls.values()].sort((a, b) => a.applyEnd.localeCompare(b.applyEnd)),
-      drafts: open.slice(0, DASHBOARD_TOP_CALLS).map((c) => ({ projectId: c.projectId, title: c.title, drafts: c.counts.draft })),
-      otherDrafts: open.slice(DASHBOARD_TOP_CALLS).reduce((sum, c) => sum + c.counts.draft, 0),
+      drafts: mostDrafts.map((row) => ({ projectId: row.project_id, title: row.title, drafts: row.draft })),
+      otherDrafts: (sums?.all_open_drafts ?? 0) - mostDrafts.reduce((sum, row) => sum + row.draft, 0),
       authentications: {
         waiting: waiting.reduce((sum, r) => sum + r.n, 0),
         ages: AUTH_AGE_BUCKETS.map((bucket) => ({ bucket, count: ages.get(bucket) ?? 0 })),

@@ -2,7 +2,7 @@
 // (application_counts, submission_hours: migrations 0012 and 0013), not the million rows themselves; the
 // small pages (authentications, review rounds) stay live aggregates. The database session runs on
 // Beijing time (db/client.ts), so date_trunc gives Beijing days.
-import { ENTERPRISE_AUTH_STATUS, type AssignmentStatus, type AuthAgeBucket } from '@flagship/api-client';
+import { APPLY_STATUSES, ENTERPRISE_AUTH_STATUS, type ApplyStatus, type AssignmentStatus, type AuthAgeBucket } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { reviewRounds } from '../../../db/schema';
@@ -11,12 +11,39 @@ import { CURRENT_ROUND } from '../../../shared/review-rounds-repository';
 
 const DAY = 86_400_000;
 
-/** Open calls and those closed within `days`: live applications per call and status. */
-export async function countsPerCall(db: Executor, now: Date, days: number) {
-  return rowsOf<{ project_id: number; title: string; apply_end: Date | string; status: string; n: number }>(
-    await db.execute(sql`select p.id as project_id, p.title, p.apply_end, c.status, c.n
-      from projects p join application_counts c on c.project_id = p.id and c.n > 0
-      where p.published and p.apply_start <= ${now} and p.apply_end >= ${new Date(now.getTime() - days * DAY)}`),
+type StatusColumns = Record<ApplyStatus, number> & Record<`all_${ApplyStatus}`, number>;
+
+/**
+ * Open calls and those closed within `days`, ranked in the database so that only the calls shown
+ * travel: the `limit` with most live applications (`by_total`), and the `limit` open ones with most
+ * drafts (`by_drafts`), each with its count per status. Every row also carries the sums over all
+ * those calls (`calls`, `all_<status>`, `all_open_drafts`), from which the rest is told.
+ */
+export async function callFigures(db: Executor, now: Date, days: number, limit: number) {
+  const perStatus = sql.join(
+    APPLY_STATUSES.map((status) => sql`coalesce(sum(c.n) filter (where c.status = ${status}), 0)::int as ${sql.identifier(status)}`),
+    sql`, `,
+  );
+  const sums = sql.join(
+    APPLY_STATUSES.map((status) => sql`sum(${sql.identifier(status)}) over ()::int as ${sql.identifier(`all_${status}`)}`),
+    sql`, `,
+  );
+  return rowsOf<StatusColumns & { project_id: number; title: string; apply_end: Date | string; open: boolean; by_total: number; by_drafts: number; calls: number; all_open_drafts: number }>(
+    await db.execute(sql`with per_call as (
+        select p.id, p.apply_end, p.apply_end >= ${now} as open, sum(c.n)::int as total, ${perStatus}
+        from projects p join application_counts c on c.project_id = p.id and c.n > 0
+        where p.published and p.apply_start <= ${now} and p.apply_end >= ${new Date(now.getTime() - days * DAY)}
+        group by p.id, p.apply_end),
+      ranked as (
+        select per_call.*, ${sums},
+          row_number() over (order by total desc, id)::int as by_total,
+          row_number() over (partition by open order by draft desc, id)::int as by_drafts,
+          count(*) over ()::int as calls,
+          coalesce(sum(draft) filter (where open) over (), 0)::int as all_open_drafts
+        from per_call)
+      select ranked.*, ranked.id as project_id, p.title
+      from ranked join projects p on p.id = ranked.id
+      where ranked.by_total <= ${limit} or (ranked.open and ranked.by_drafts <= ${limit})`),
   );
 }
 
@@ -77,28 +104,22 @@ export async function reviewProgress(db: Executor, now: Date, limit: number) {
  */
 export async function amounts(db: Executor, year: number) {
   return rowsOf<{ category_id: number | null; category_name: string | null; region_id: number | null; region_name: string | null; requested: string | number; granted: string | number }>(
-    await db.execute(sql`with calls as (
-        select id, category_id, region_id from projects where year = ${year}),
-      requested as (
-        select c.project_id, sum(c.requested) as amount
-        from application_counts c join calls on calls.id = c.project_id
-        where c.status in ('submitted', 'reviewing', 'returned', 'approved', 'rejected') and c.n > 0
-        group by c.project_id),
-      granted as (
-        select ann.project_id, sum(i.amount_granted) as amount
-        from result_announcements ann join calls on calls.id = ann.project_id
+    await db.execute(sql`with money as (
+        select p.category_id, p.region_id, c.requested, 0 as granted
+        from application_counts c join projects p on p.id = c.project_id
+        where p.year = ${year} and c.status in ('submitted', 'reviewing', 'returned', 'approved', 'rejected') and c.n > 0
+        union all
+        select p.category_id, p.region_id, 0, i.amount_granted
+        from result_announcements ann join projects p on p.id = ann.project_id
           join result_announcement_items i on i.announcement_id = ann.id
-        where ann.status = 'published'
-        group by ann.project_id),
-      per_call as (
-        select coalesce(r.project_id, g.project_id) as project_id, coalesce(r.amount, 0) as requested, coalesce(g.amount, 0) as granted
-        from requested r full join granted g on g.project_id = r.project_id)
-      select c.category_id, cat.name as category_name, c.region_id, reg.name as region_name,
-        sum(pc.requested) as requested, sum(pc.granted) as granted
-      from per_call pc join calls c on c.id = pc.project_id
-        left join categories cat on cat.id = c.category_id
-        left join regions reg on reg.id = c.region_id
-      group by c.category_id, cat.name, c.region_id, reg.name
-      order by sum(pc.requested) desc, c.category_id, c.region_id`),
+        where p.year = ${year} and ann.status = 'published'),
+      per_place as (
+        select category_id, region_id, coalesce(sum(requested), 0) as requested, coalesce(sum(granted), 0) as granted
+        from money group by category_id, region_id)
+      select pp.category_id, cat.name as category_name, pp.region_id, reg.name as region_name, pp.requested, pp.granted
+      from per_place pp
+        left join categories cat on cat.id = pp.category_id
+        left join regions reg on reg.id = pp.region_id
+      order by pp.requested desc, pp.category_id, pp.region_id`),
   );
 }
