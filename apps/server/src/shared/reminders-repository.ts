@@ -8,7 +8,7 @@ import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, type SQL
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
-import { applications, DEADLINE_REMINDER_KINDS, deadlineReminders, forms, projects } from '../db/schema';
+import { applications, deadlineReminders, forms, projects, type DEADLINE_REMINDER_KINDS } from '../db/schema';
 import { beijingTime } from '../lib/beijing-time';
 import { answersText } from './applications';
 import { bundleLookups, loadBundle } from './download-jobs-repository';
