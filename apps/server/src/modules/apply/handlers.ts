@@ -179,9 +179,12 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       if (!receiptHash) return toApply({ application: saved, projectTitle: context.project.title, formTitle: context.form.title });
       const submitted = toApply(await myApplicationById(db, userId, saved.id));
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
-      const missing = await missingForms(db, userId, params.projectId);
-      const text = submissionNotice(submitted, await loadSiteTitle(db), missing, new Date(context.project.applyEnd), now);
-      await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text).catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
+      const confirm = async () => {
+        const missing = await missingForms(db, userId, params.projectId);
+        const text = submissionNotice(submitted, await loadSiteTitle(db), missing, new Date(context.project.applyEnd), now);
+        await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text);
+      };
+      await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
       return submitted;
     },
 
