@@ -288,7 +288,7 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
     expect(stored!.storageKey).toBeNull();
   });
 
-  it('reminds an applicant of an unsent draft once, 48 hours before the deadline at the latest', async () => {
+  it('reminds an applicant of unsent drafts through the queue, once per call and kind', async () => {
     const closing = await createCall(server.handle.db, 'open', 1);
     const later = await createCall(server.handle.db, 'open', 1);
     await server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() + 20 * 3600_000) }).where(eq(projects.id, closing.projectId));
@@ -315,8 +315,12 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
       await server.app.jobs.settle([DEADLINE_REMINDER_JOB]);
     }
     const reminders = (await server.outbox()).filter((m) => m.includes('申报截止提醒'));
-    expect(reminders.filter((m) => m.includes(`To: ${drafting.account}`))).toHaveLength(1);
-    expect(reminders.find((m) => m.includes(`To: ${drafting.account}`))).toContain('测试专项资助项目（open）');
+    // Closing within a day, and within 7: one reminder each.
+    const mine = reminders.filter((m) => m.includes(`To: ${drafting.account}`));
+    expect(mine).toHaveLength(2);
+    expect(mine.filter((m) => m.includes('不足 1 天'))).toHaveLength(1);
+    expect(mine.filter((m) => m.includes('不足 7 天'))).toHaveLength(1);
+    expect(mine[0]).toContain('测试专项资助项目（open）');
     // Submitted: nothing to remind of.
     expect(reminders.some((m) => m.includes(`To: ${early.account}`))).toBe(false);
   });

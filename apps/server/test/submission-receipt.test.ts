@@ -1,7 +1,9 @@
 // Issue 13, defect 16: submitting sends the applicant a confirmation with the receipt (serial
 // number, time in Beijing time, receipt hash): an e-mail, or a text message for a mobile-only
 // account; each names the site by its settings' name.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../src/db/schema';
 import { SITE_TITLE } from '../src/db/seed/data-base';
 import { beijingTime } from '../src/lib/beijing-time';
 import { createCall, pdf, someDistrict, validData } from './apply-fixtures';
@@ -41,6 +43,22 @@ describe.each(drivers)('the confirmation of a submission on %s', (driver) => {
     expect(mail).toContain(`提交时间：${beijingTime(new Date(sent.submittedAt!))}（北京时间）`);
     expect(mail).toContain(`回执校验码（SHA-256）：${sent.receipt!.sha256}`);
     expect(mail).toContain(SITE_TITLE);
+    // One form, sent: nothing missing.
+    expect(mail).not.toContain('尚未提交');
+  });
+
+  it('lists the forms of the call not sent yet, with the deadline', async () => {
+    const several = await createCall(server.handle.db, 'open', 3);
+    const carol = await server.newUser();
+    const proposal = (await carol.api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: '申报书.pdf' })).id;
+    await carol.api.apply.save({ projectId: several.projectId, formId: several.formIds[1]!, data: { projectName: '草稿' }, version: 0 });
+    await carol.api.apply.save({ projectId: several.projectId, formId: several.formIds[0]!, data: validData({ proposal }, regionId), version: 0, submit: true });
+    const [mail] = (await server.outbox()).filter((m) => m.includes(`To: ${carol.account}\n`) && m.includes('申报已提交'));
+    const [project] = await server.handle.db.select().from(projects).where(eq(projects.id, several.projectId));
+    expect(mail).toContain(
+      `本项目还有以下表单尚未提交：「测试申报书 2」（草稿未提交）、「测试申报书 3」（尚未填写）。请在 ${beijingTime(project!.applyEnd)}（北京时间）截止前完成提交。`,
+    );
+    expect(mail).not.toContain('「测试申报书 1」（');
   });
 
   it('sends a text message to an account that has only a mobile number', async () => {

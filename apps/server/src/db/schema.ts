@@ -745,15 +745,30 @@ export const knownDevices = pgTable(
   (t) => [primaryKey({ columns: [t.tokenHash, t.target] }), index('known_devices_target_idx').on(t.target), index('known_devices_expires_idx').on(t.expiresAt)],
 );
 
-/** Deadline reminders sent: one per application, so the daily run never reminds anyone twice. */
-export const deadlineReminders = pgTable('deadline_reminders', {
-  applicationId: integer('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
-  /** The deadline the applicant was reminded of. */
-  deadline: timestamptz('deadline').notNull(),
-  sentAt: timestamptz('sent_at').notNull().defaultNow(),
-});
+/** What an applicant is told about a call's deadline: 7 days before, 1 day before, and a copy of an unsent draft once it closed. */
+export const DEADLINE_REMINDER_KINDS = ['week', 'day', 'closed'] as const;
+
+/**
+ * Deadline reminders sent: one per application, kind and deadline, claimed before the message is
+ * queued so that two instances never both send it; a deadline staff move is reminded of anew.
+ */
+export const deadlineReminders = pgTable(
+  'deadline_reminders',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /**
+     * Rows from before the 7-day and 1-day pair (the one reminder up to 48 h ahead) count as the
+     * 7-day one: this default fills them in when the column is added. New rows always name their kind.
+     */
+    kind: text('kind', { enum: DEADLINE_REMINDER_KINDS }).notNull().default('week'),
+    /** The deadline the applicant was reminded of. */
+    deadline: timestamptz('deadline').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.kind, t.deadline] })],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Expert review (issue 12): a call's rounds, the experts assigned to its applications, their scores.

@@ -1,4 +1,4 @@
-import type { FormField } from '@flagship/api-client';
+import { fieldValueToText, type FormField, type TextLookups } from '@flagship/api-client';
 import { richTextUploads } from '../lib/sanitize';
 
 /** Upload ids referenced by the file, files and image fields of some data, and the images its (sanitised) rich text shows. */
@@ -24,4 +24,12 @@ export function documentName(bundle: { projectTitle: string; formTitle: string; 
     // eslint-disable-next-line no-control-regex -- control characters are what is replaced
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
     .slice(0, 120);
+}
+
+/** The answers as plain text, one field a line (`标签：值`), sections as 【headings】: the copy of a draft sent by e-mail. */
+export function answersText(fields: FormField[], data: Record<string, unknown>, lookups: TextLookups): string {
+  return fields
+    .map((field) => (field.kind === 'section' ? `\n【${field.label}】` : `${field.label}：${fieldValueToText(field, data[field.key], lookups) || '（未填写）'}`))
+    .join('\n')
+    .trim();
 }

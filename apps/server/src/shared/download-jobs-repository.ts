@@ -4,7 +4,7 @@
 // applications at once. Packages are written into storage as streams, attachment after attachment.
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { formFieldsSchema, type DownloadJob, type FormField } from '@flagship/api-client';
+import { formFieldsSchema, type DownloadJob, type FormField, type TextLookups } from '@flagship/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, gt, inArray, lt, lte, not } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
@@ -105,12 +105,18 @@ export async function regionNames(db: Executor): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, path(r.id)]));
 }
 
-/** The document; `forStaff` adds the experts' reviews (who wrote them included), never for the applicant. */
-export async function renderBundle(db: Executor, bundle: ApplicationBundle, options: { forStaff?: boolean } = {}): Promise<Buffer> {
+/** How a bundle's region and file values read in its documents. */
+export async function bundleLookups(db: Executor, bundle: ApplicationBundle): Promise<TextLookups> {
   const names = await regionNames(db);
-  const reviews = options.forStaff ? await reviewSummaryOf(db, bundle.application) : null;
   // Names as they show, also of files stored before names were cleaned.
   const files = new Map(bundle.attachments.map((u) => [u.id, visibleName(u.originalName)]));
+  return { region: (id) => names.get(id), file: (id) => files.get(id) };
+}
+
+/** The document; `forStaff` adds the experts' reviews (who wrote them included), never for the applicant. */
+export async function renderBundle(db: Executor, bundle: ApplicationBundle, options: { forStaff?: boolean } = {}): Promise<Buffer> {
+  const lookups = await bundleLookups(db, bundle);
+  const reviews = options.forStaff ? await reviewSummaryOf(db, bundle.application) : null;
   const a = bundle.application;
   return applicationDocx({
     projectTitle: bundle.projectTitle,
@@ -122,7 +128,7 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle, opti
     sha256: a.receiptHash,
     fields: bundle.fields,
     data: a.data,
-    lookups: { region: (id) => names.get(id), file: (id) => files.get(id) },
+    lookups,
     reviews,
   });
 }

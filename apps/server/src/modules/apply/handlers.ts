@@ -27,6 +27,7 @@ import {
 } from '../../shared/applications-repository';
 import { writeAudit } from '../../shared/audit-repository';
 import { notifyUser } from '../../shared/notices-repository';
+import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { loadSiteTitle } from '../../shared/settings-repository';
 import {
   createOrReuseJob,
@@ -64,14 +65,17 @@ function notEditable(status: ApplyStatus): Error {
     : forbidden(`申报${APPLY_STATUS_LABELS[status]}，不能修改`);
 }
 
-/** The confirmation of a submission, with its receipt. */
-function submissionNotice(apply: ReturnType<typeof toApply>, siteTitle: string): string {
+/** The confirmation of a submission, with its receipt, and the call's forms still to send before `deadline`. */
+function submissionNotice(apply: ReturnType<typeof toApply>, siteTitle: string, missing: MissingForm[], deadline: Date, now: Date): string {
   const submittedAt = apply.submittedAt ? `${beijingTime(new Date(apply.submittedAt))}（北京时间）` : '';
   return [
     `您已成功提交「${apply.projectTitle}」的「${apply.formTitle}」。`,
     `申报编号：${apply.serialNumber ?? ''}`,
     `提交时间：${submittedAt}`,
     `回执校验码（SHA-256）：${apply.receipt?.sha256 ?? ''}`,
+    ...(missing.length > 0
+      ? [`本项目还有以下表单尚未提交：${missingFormsText(missing)}。${deadline > now ? `请在 ${beijingTime(deadline)}（北京时间）截止前完成提交。` : ''}`]
+      : []),
     `请妥善保存本回执。您可登录${siteTitle}查看申报详情和审核进度。`,
   ].join('\n');
 }
@@ -175,8 +179,12 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       if (!receiptHash) return toApply({ application: saved, projectTitle: context.project.title, formTitle: context.form.title });
       const submitted = toApply(await myApplicationById(db, userId, saved.id));
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
-      const text = submissionNotice(submitted, await loadSiteTitle(db));
-      await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text).catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
+      const confirm = async () => {
+        const missing = await missingForms(db, userId, params.projectId);
+        const text = submissionNotice(submitted, await loadSiteTitle(db), missing, new Date(context.project.applyEnd), now);
+        await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text);
+      };
+      await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
       return submitted;
     },
 
