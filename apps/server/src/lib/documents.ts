@@ -3,6 +3,8 @@ import {
   ASSIGNMENT_STATUS_LABELS,
   REVIEW_RECOMMENDATION_LABELS,
   fieldValueToText,
+  formatTotal,
+  tableTotals,
   type ApplyStatus,
   type AssignmentStatus,
   type Criterion,
@@ -207,9 +209,21 @@ function tableFieldBlocks(field: FormFieldOf<'table'>, value: unknown, lookups: 
               ],
             }),
         ),
+        ...totalsRows(field, rows, cell),
       ],
     }),
   ];
+}
+
+/** The 合计 row under a table whose numeric columns are totalled. */
+function totalsRows(field: FormFieldOf<'table'>, rows: unknown[], cell: (text: string, bold?: boolean) => TableCell): TableRow[] {
+  const totals = tableTotals(field, rows);
+  if (totals.length === 0) return [];
+  const text = (key: string) => {
+    const total = totals.find((t) => t.column.key === key);
+    return total ? formatTotal(total) : '';
+  };
+  return [new TableRow({ children: [cell('合计', true), ...field.columns.map((c) => cell(text(c.key), true))] })];
 }
 
 // Rich text: the sanitised HTML the editor produced, as Word paragraphs, lists and tables. The
