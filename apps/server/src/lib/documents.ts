@@ -8,6 +8,7 @@ import {
   type ApplyStatus,
   type AssignmentStatus,
   type Criterion,
+  type EligibilityCheck,
   type FormField,
   type FormFieldOf,
   type ReviewRecommendation,
@@ -47,6 +48,8 @@ export interface ApplicationDocument {
   fields: FormField[];
   data: Record<string, unknown>;
   lookups: TextLookups;
+  /** The eligibility answers checked when it was created or submitted. */
+  eligibility?: EligibilityCheck | null;
   /** Staff's copy only: the experts' submitted reviews, with their names. */
   reviews?: ReviewSummary | null;
 }
@@ -85,6 +88,7 @@ export async function applicationDocx(doc: ApplicationDocument): Promise<Buffer>
       ['提交时间', doc.submittedAt ? `${beijingTime(doc.submittedAt)}（北京时间）` : '—'],
     ]),
   ];
+  if (doc.eligibility?.results.length) children.push(...eligibilityBlocks(doc.eligibility));
   for (const field of doc.fields) children.push(...fieldBlocks(field, doc.data[field.key], doc.lookups, lists));
   if (doc.reviews) children.push(...reviewBlocks(doc.reviews));
   if (doc.sha256) {
@@ -163,6 +167,13 @@ function infoTable(rows: [string, string][]): Table {
         }),
     ),
   });
+}
+
+function eligibilityBlocks(check: EligibilityCheck): Block[] {
+  return [
+    new Paragraph({ text: '申报资格', heading: HeadingLevel.HEADING_1, spacing: { before: 360 } }),
+    infoTable(check.results.map((r): [string, string] => [r.label, `${r.answer}${r.automatic ? '（平台核验）' : ''}${r.qualified ? '' : `，不符合：${r.reason ?? ''}`}`])),
+  ];
 }
 
 function fieldBlocks(field: FormField, value: unknown, lookups: TextLookups, lists: { next: number }): Block[] {

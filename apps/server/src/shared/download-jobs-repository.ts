@@ -123,6 +123,7 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle, opti
     fields: bundle.fields,
     data: a.data,
     lookups: { region: (id) => names.get(id), file: (id) => files.get(id) },
+    eligibility: a.eligibility,
     reviews,
   });
 }
