@@ -295,6 +295,8 @@ function TotalsEditor({ field, fields, set, errors }: { field: Extract<FormField
                         placeholder="选择数字或金额字段"
                         data={targets}
                         value={total.rule.field || null}
+                        // The first field is preselected: choosing it again must not clear it.
+                        allowDeselect={false}
                         onChange={(key) => total.rule && setOne(column.key, { rule: { ...total.rule, field: key ?? '' } })}
                         error={own['rule.field'] ?? own.column}
                         comboboxProps={{ withinPortal: true }}
