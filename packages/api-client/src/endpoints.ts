@@ -149,6 +149,7 @@ import {
   projectSchema,
   projectSummarySchema,
 } from './schemas/project';
+import { eligibilityBody, eligibilityCheckSchema } from './schemas/eligibility';
 import { updateUserBody, userSchema } from './schemas/user';
 import {
   accountDeletionListQuery,
@@ -286,6 +287,9 @@ export const endpoints = {
     applyDetail: defineEndpoint({
       method: 'GET', path: '/api/project/apply/{applyId}', summary: '我的一份申报', auth: 'user', response: 'json',
       params: z.object({ applyId: idSchema }), data: applySchema,
+    }),    eligibility: defineEndpoint({
+      method: 'POST', path: '/api/project/{id}/eligibility', summary: '检查申报资格（回答项目的资格问题）', auth: 'user', response: 'json',
+      params: idParams, body: eligibilityBody, data: eligibilityCheckSchema,
     }),
   },
   apply: {

@@ -13,6 +13,7 @@ export * from './schemas/content';
 export * from './schemas/enterprise';
 export * from './schemas/files';
 export * from './schemas/project';
+export * from './schemas/eligibility';
 export * from './forms';
 export * from './labels';
 export * from './schemas/console';

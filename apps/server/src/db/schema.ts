@@ -18,6 +18,8 @@ import {
   STAFF_ROLES,
   type ApplyStatus,
   type Criterion,
+  type EligibilityCheck,
+  type EligibilityQuestion,
   type FormField,
 } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
@@ -412,6 +414,8 @@ export const projects = pgTable(
     /** Total budget in yuan. */
     budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     budgetNote: text('budget_note').notNull().default(''),
+    /** Eligibility questions asked before an applicant starts a form (`eligibilityQuestionsSchema`). */
+    eligibility: jsonb('eligibility').$type<EligibilityQuestion[]>().notNull().default([]),
     applyStart: timestamptz('apply_start').notNull(),
     applyEnd: timestamptz('apply_end').notNull(),
     year: integer('year').notNull(),
@@ -480,6 +484,8 @@ export const applications = pgTable(
     submittedAt: timestamptz('submitted_at'),
     /** SHA-256 (hex) of the canonical JSON of the submitted data. */
     receiptHash: text('receipt_hash'),
+    /** The eligibility answers and their check, from the first save and the last submission. */
+    eligibility: jsonb('eligibility').$type<EligibilityCheck>(),
     reviewMessage: text('review_message'),
     reviewedBy: integer('reviewed_by').references(() => staff.id, { onDelete: 'set null' }),
     reviewedAt: timestamptz('reviewed_at'),

@@ -3,9 +3,12 @@ import {
   ASSIGNMENT_STATUS_LABELS,
   REVIEW_RECOMMENDATION_LABELS,
   fieldValueToText,
+  formatTotal,
+  tableTotals,
   type ApplyStatus,
   type AssignmentStatus,
   type Criterion,
+  type EligibilityCheck,
   type FormField,
   type FormFieldOf,
   type ReviewRecommendation,
@@ -45,6 +48,8 @@ export interface ApplicationDocument {
   fields: FormField[];
   data: Record<string, unknown>;
   lookups: TextLookups;
+  /** The eligibility answers checked when it was created or submitted. */
+  eligibility?: EligibilityCheck | null;
   /** Staff's copy only: the experts' submitted reviews, with their names. */
   reviews?: ReviewSummary | null;
 }
@@ -83,6 +88,7 @@ export async function applicationDocx(doc: ApplicationDocument): Promise<Buffer>
       ['提交时间', doc.submittedAt ? `${beijingTime(doc.submittedAt)}（北京时间）` : '—'],
     ]),
   ];
+  if (doc.eligibility?.results.length) children.push(...eligibilityBlocks(doc.eligibility));
   for (const field of doc.fields) children.push(...fieldBlocks(field, doc.data[field.key], doc.lookups, lists));
   if (doc.reviews) children.push(...reviewBlocks(doc.reviews));
   if (doc.sha256) {
@@ -163,6 +169,13 @@ function infoTable(rows: [string, string][]): Table {
   });
 }
 
+function eligibilityBlocks(check: EligibilityCheck): Block[] {
+  return [
+    new Paragraph({ text: '申报资格', heading: HeadingLevel.HEADING_1, spacing: { before: 360 } }),
+    infoTable(check.results.map((r): [string, string] => [r.label, `${r.answer}${r.automatic ? '（平台核验）' : ''}${r.qualified ? '' : `，不符合：${r.reason ?? ''}`}`])),
+  ];
+}
+
 function fieldBlocks(field: FormField, value: unknown, lookups: TextLookups, lists: { next: number }): Block[] {
   if (field.kind === 'section') {
     return [new Paragraph({ text: field.label, heading: HeadingLevel.HEADING_1, spacing: { before: 360 } })];
@@ -207,9 +220,21 @@ function tableFieldBlocks(field: FormFieldOf<'table'>, value: unknown, lookups: 
               ],
             }),
         ),
+        ...totalsRows(field, rows, cell),
       ],
     }),
   ];
+}
+
+/** The 合计 row under a table whose numeric columns are totalled. */
+function totalsRows(field: FormFieldOf<'table'>, rows: unknown[], cell: (text: string, bold?: boolean) => TableCell): TableRow[] {
+  const totals = tableTotals(field, rows);
+  if (totals.length === 0) return [];
+  const text = (key: string) => {
+    const total = totals.find((t) => t.column.key === key);
+    return total ? formatTotal(total) : '';
+  };
+  return [new TableRow({ children: [cell('合计', true), ...field.columns.map((c) => cell(text(c.key), true))] })];
 }
 
 // Rich text: the sanitised HTML the editor produced, as Word paragraphs, lists and tables. The

@@ -1,6 +1,6 @@
 // Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
 // applicant's own applications, read by the project and apply groups and the console's review.
-import { formFieldsSchema, type Apply, type ApplyStatus, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
+import { formFieldsSchema, type Apply, type ApplyStatus, type EligibilityQuestion, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
@@ -41,7 +41,7 @@ export function toReceipt(a: ApplicationRow): Receipt | null {
 }
 
 export function toApply(row: TitledApplication): Apply {
-  return { ...toApplySummary(row), data: row.application.data, receipt: toReceipt(row.application) };
+  return { ...toApplySummary(row), data: row.application.data, receipt: toReceipt(row.application), eligibility: row.application.eligibility ?? null };
 }
 
 export interface MyApplicationFilter {
@@ -156,7 +156,7 @@ export async function myApplicationById(db: Executor, userId: number, id: number
 // not the call's is a row without a form.
 const formWithProject = prepared((db) =>
   db
-    .select({ project: projectSummaryColumns, form: forms })
+    .select({ project: projectSummaryColumns, eligibility: projects.eligibility, form: forms })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
@@ -170,6 +170,7 @@ export interface FormContext {
   project: ProjectSummary;
   form: FormDefinition;
   fields: FormField[];
+  eligibility: EligibilityQuestion[];
 }
 
 /**
@@ -186,5 +187,6 @@ export async function loadFormContext(db: Executor, projectId: number, formId: n
     project: toProjectSummary(found.project as ProjectSummaryRow),
     form: { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields, version: row.version },
     fields,
+    eligibility: found.eligibility ?? [],
   };
 }

@@ -129,6 +129,7 @@ export async function renderBundle(db: Executor, bundle: ApplicationBundle, opti
     fields: bundle.fields,
     data: a.data,
     lookups,
+    eligibility: a.eligibility,
     reviews,
   });
 }

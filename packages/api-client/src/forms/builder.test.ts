@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { buildApplicationSchema, emptyValue, fieldValueToText, flattenIssues } from './builder';
+import { buildApplicationSchema, emptyValue, fieldValueToText, flattenIssues, formatTotal, tableTotals } from './builder';
 import type { BuildOptions } from './builder';
-import { FORM_FIELD_KINDS } from './definition';
-import type { FormField, FormFieldKind } from './definition';
+import { FORM_FIELD_KINDS, formFieldsSchema } from './definition';
+import type { FormField, FormFieldKind, FormFieldOf } from './definition';
 import { applicationForm, creditCode, findUpload, goodData, idCard } from './fixtures';
 
 const submit: BuildOptions = { mode: 'submit' };
@@ -622,5 +622,88 @@ describe('fieldValueToText', () => {
       expect(fieldValueToText(f, emptyValue(f))).toBe('');
       expect(fieldValueToText(f, undefined)).toBe('');
     }
+  });
+});
+
+describe('table totals and their rules', () => {
+  const budget: FormField[] = [
+    { kind: 'money', key: 'amount', label: '申请资助金额', required: true },
+    {
+      kind: 'table',
+      key: 'budget',
+      label: '预算明细',
+      columns: [
+        { kind: 'text', key: 'item', label: '支出项目' },
+        { kind: 'money', key: 'cost', label: '金额' },
+        { kind: 'number', key: 'days', label: '天数' },
+      ],
+      totals: [{ column: 'cost', rule: { op: 'eq', field: 'amount' } }, { column: 'days' }],
+    },
+  ];
+  const table = budget[1] as FormFieldOf<'table'>;
+  const rows = [
+    { item: '场租', cost: 0.1, days: 1.5 },
+    { item: '道具', cost: 0.2, days: 2 },
+  ];
+
+  it('adds up each totalled column, counting empty cells and empty rows as 0, in cents', () => {
+    const totals = tableTotals(table, [...rows, { item: '', cost: null, days: null }, {}]);
+    expect(totals.map((t) => [t.column.key, t.total])).toEqual([
+      ['cost', 0.3],
+      ['days', 3.5],
+    ]);
+    expect(tableTotals(table, []).map((t) => t.total)).toEqual([0, 0]);
+    expect(tableTotals(table, undefined).map((t) => t.total)).toEqual([0, 0]);
+  });
+
+  it('formats money totals with separators and two decimals, numbers as they are', () => {
+    const [cost, days] = tableTotals(table, [{ cost: 1234567.5, days: 3 }, { cost: 0.1 }]);
+    expect(formatTotal(cost!)).toBe('1,234,567.60 元');
+    expect(formatTotal(days!)).toBe('3');
+  });
+
+  it('passes when the total equals the field', () => {
+    expect(errors(budget, { amount: 0.3, budget: rows })).toEqual({});
+  });
+
+  it('refuses on submit when it does not, naming both fields, and saves the draft', () => {
+    expect(errors(budget, { amount: 50000, budget: rows })).toEqual({
+      budget: '「预算明细」的「金额」合计（0.30 元）应等于「申请资助金额」（50,000.00 元）',
+    });
+    expect(errors(budget, { amount: 50000, budget: rows }, draft)).toEqual({});
+  });
+
+  it('compares an empty table as 0 and leaves an empty target to its own rule', () => {
+    expect(errors(budget, { amount: 10, budget: [] })).toEqual({
+      budget: '「预算明细」的「金额」合计（0.00 元）应等于「申请资助金额」（10.00 元）',
+    });
+    expect(errors(budget, { amount: null, budget: rows })).toEqual({ amount: '「申请资助金额」为必填项' });
+  });
+
+  it('checks «not more than» rules', () => {
+    const lte = budget.map((f) => (f.kind === 'table' ? { ...f, totals: [{ column: 'cost', rule: { op: 'lte' as const, field: 'amount' } }] } : f));
+    expect(errors(lte, { amount: 1, budget: rows })).toEqual({});
+    expect(errors(lte, { amount: 0.29, budget: rows })).toEqual({
+      budget: '「预算明细」的「金额」合计（0.30 元）应不大于「申请资助金额」（0.29 元）',
+    });
+  });
+
+  it('shows the totals after the rows in text', () => {
+    expect(fieldValueToText(table, rows)).toBe(
+      '第 1 行：支出项目：场租；金额：0.10 元；天数：1.5\n第 2 行：支出项目：道具；金额：0.20 元；天数：2\n合计：金额 0.30 元；天数 3.5',
+    );
+  });
+
+  it('refuses definitions whose totals name a column that is not numeric or a field that is not a number', () => {
+    const bad = formFieldsSchema.safeParse([
+      budget[0],
+      { ...table, totals: [{ column: 'item' }, { column: 'cost', rule: { op: 'eq', field: 'budget' } }] },
+    ]);
+    expect(bad.success).toBe(false);
+    expect(flattenIssues(bad.error!)).toEqual({
+      '1.totals.0.column': '合计的列须是本表格的数字或金额列',
+      '1.totals.1.rule.field': '合计要比较的字段须是本表单的数字或金额字段',
+    });
+    expect(formFieldsSchema.safeParse(budget).success).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidCreditCode, isValidEmail, isValidIdCardNumber, isValidMobile } from './checks';
-import type { FieldOption, FormField, FormFieldOf, TableColumn } from './definition';
+import { TOTAL_RULE_OP_LABELS, type FieldOption, type FormField, type FormFieldOf, type TableColumn } from './definition';
 import { htmlTextLength, htmlToText, isBlankHtml } from './html';
 
 // One form definition → one zod schema for the application's data, used by the portal while the
@@ -44,7 +44,58 @@ export function buildApplicationSchema(fields: FormField[], options: BuildOption
   for (const field of fields) {
     if (field.kind !== 'section') shape[field.key] = fieldSchema(field, options);
   }
-  return z.object(shape, { error: '申报数据格式不正确' });
+  const schema = z.object(shape, { error: '申报数据格式不正确' });
+  return options.mode === 'submit' ? schema.superRefine((data, ctx) => checkTotalRules(fields, data, ctx)) : schema;
+}
+
+export interface ColumnTotal {
+  column: FormFieldOf<'number' | 'money'>;
+  total: number;
+  rule?: { op: 'eq' | 'lte'; field: string };
+}
+
+/** The totals a table shows under its rows; empty and non-numeric cells count as 0. */
+export function tableTotals(table: FormFieldOf<'table'>, rows: unknown): ColumnTotal[] {
+  const list = Array.isArray(rows) ? rows : [];
+  const totals: ColumnTotal[] = [];
+  for (const { column: key, rule } of table.totals ?? []) {
+    const column = table.columns.find((c) => c.key === key);
+    if (column?.kind !== 'number' && column?.kind !== 'money') continue;
+    // Added in cents so that 0.1 + 0.2 is 0.3; numbers are rounded the same way, to 10 decimals.
+    const scale = column.kind === 'money' ? 100 : 1e10;
+    let sum = 0;
+    for (const row of list) {
+      const cell = isRecord(row) ? row[key] : undefined;
+      if (typeof cell === 'number' && Number.isFinite(cell)) sum += Math.round(cell * scale);
+    }
+    totals.push({ column, total: sum / scale, ...(rule ? { rule } : {}) });
+  }
+  return totals;
+}
+
+/** A total as text: money as `12,345.60 元`, a number as it is. */
+export function formatTotal(total: ColumnTotal): string {
+  return total.column.kind === 'money' ? formatMoney(total.total) : String(total.total);
+}
+
+function checkTotalRules(fields: FormField[], data: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const table of fields) {
+    if (table.kind !== 'table') continue;
+    for (const total of tableTotals(table, data[table.key])) {
+      const target = total.rule && fields.find((f) => f.key === total.rule?.field);
+      const value = target ? data[target.key] : undefined;
+      // An empty target is its own field's problem (required or not); there is nothing to compare with.
+      if (!total.rule || !target || typeof value !== 'number' || !Number.isFinite(value)) continue;
+      const holds = total.rule.op === 'eq' ? Math.abs(total.total - value) < 1e-6 : total.total <= value + 1e-6;
+      if (holds) continue;
+      const text = target.kind === 'money' ? formatMoney(value) : String(value);
+      ctx.addIssue({
+        code: 'custom',
+        message: `「${table.label}」的「${total.column.label}」合计（${formatTotal(total)}）应${TOTAL_RULE_OP_LABELS[total.rule.op]}「${target.label}」（${text}）`,
+        path: [table.key],
+      });
+    }
+  }
 }
 
 function fieldSchema(field: ValueField, { mode, files }: BuildOptions): z.ZodType {
@@ -384,15 +435,17 @@ export function fieldValueToText(field: FormField | TableColumn, value: unknown,
 }
 
 function tableText(table: FormFieldOf<'table'>, rows: unknown[], lookups: TextLookups): string {
-  return rows
+  const totals = tableTotals(table, rows);
+  const totalLine = totals.length ? [`合计：${totals.map((t) => `${t.column.label} ${formatTotal(t)}`).join('；')}`] : [];
+  const lines = rows
     .map((row, index) => {
       const cells = table.columns.map((column) => {
         const text = isRecord(row) ? fieldValueToText(column, row[column.key], lookups) : '';
         return `${column.label}：${text || '—'}`;
       });
       return `第 ${index + 1} 行：${cells.join('；')}`;
-    })
-    .join('\n');
+    });
+  return [...lines, ...totalLine].join('\n');
 }
 
 function optionLabel(options: FieldOption[], value: unknown): string {

@@ -148,6 +148,27 @@ const filesField = z
 
 const imageField = z.object({ ...base, kind: z.literal('image'), maxSize: maxSize.optional() });
 
+/** `eq`: the total must equal the field; `lte`: it must not exceed it. */
+export const TOTAL_RULE_OPS = ['eq', 'lte'] as const;
+export type TotalRuleOp = (typeof TOTAL_RULE_OPS)[number];
+export const TOTAL_RULE_OP_LABELS: Record<TotalRuleOp, string> = { eq: '等于', lte: '不大于' };
+
+export const tableTotalSchema = z.object({
+  column: z.string().min(1, '请选择合计的列'),
+  rule: z
+    .object({
+      op: z.enum(TOTAL_RULE_OPS, '比较方式应为等于或不大于'),
+      field: z.string().min(1, '请选择合计要比较的字段'),
+    })
+    .optional(),
+});
+export type TableTotal = z.infer<typeof tableTotalSchema>;
+
+/** Kinds whose values can be added up. */
+export function isNumeric(field: { kind: string }): boolean {
+  return field.kind === 'number' || field.kind === 'money';
+}
+
 export const tableColumnSchema = z.discriminatedUnion('kind', [
   textField,
   textareaField,
@@ -183,8 +204,27 @@ const tableField = z
       .superRefine((columns, ctx) => reportDuplicateKeys(columns, ctx, '列标识')),
     minRows: count.optional(),
     maxRows: count.optional(),
+    /** Number or money columns totalled under the table, each with an optional rule tying its total to another field. */
+    totals: z
+      .array(tableTotalSchema)
+      .superRefine((totals, ctx) => {
+        const seen = new Set<string>();
+        totals.forEach((total, index) => {
+          if (seen.has(total.column)) ctx.addIssue({ code: 'custom', message: '同一列只能合计一次', path: [index, 'column'] });
+          seen.add(total.column);
+        });
+      })
+      .optional(),
   })
-  .refine((f) => !reversed(f.minRows, f.maxRows), { message: '最少行数不能大于最多行数', path: ['maxRows'] });
+  .refine((f) => !reversed(f.minRows, f.maxRows), { message: '最少行数不能大于最多行数', path: ['maxRows'] })
+  .superRefine((f, ctx) => {
+    f.totals?.forEach((total, index) => {
+      const column = f.columns.find((c) => c.key === total.column);
+      if (!column || !isNumeric(column)) {
+        ctx.addIssue({ code: 'custom', message: '合计的列须是本表格的数字或金额列', path: ['totals', index, 'column'] });
+      }
+    });
+  });
 
 /** A heading between groups of fields; it has no value. */
 const sectionField = z.object({ ...base, kind: z.literal('section') });
@@ -227,9 +267,20 @@ function reportDuplicateKeys(items: { key: string }[], ctx: z.RefinementCtx, wha
   });
 }
 
-export const formFieldsSchema = z
-  .array(formFieldSchema)
-  .superRefine((fields, ctx) => reportDuplicateKeys(fields, ctx, '字段标识'));
+export const formFieldsSchema = z.array(formFieldSchema).superRefine((fields, ctx) => {
+  reportDuplicateKeys(fields, ctx, '字段标识');
+  // A total's rule names another field of the same form, which must hold a number.
+  fields.forEach((field, index) => {
+    if (field.kind !== 'table') return;
+    field.totals?.forEach((total, t) => {
+      if (!total.rule) return;
+      const target = fields.find((f) => f.key === total.rule?.field);
+      if (!target || !isNumeric(target)) {
+        ctx.addIssue({ code: 'custom', message: '合计要比较的字段须是本表单的数字或金额字段', path: [index, 'totals', t, 'rule', 'field'] });
+      }
+    });
+  });
+});
 
 export const FORM_FIELD_KIND_LABELS: Record<FormFieldKind, string> = {
   text: '单行文本',

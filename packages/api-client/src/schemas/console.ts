@@ -8,6 +8,7 @@ import { attachmentSchema, categoryKindSchema, expertSchema, policySchema, setti
 import { enterpriseAuthenticationSchema, enterpriseSchema, ENTERPRISE_TYPES } from './enterprise';
 import { staffSecondStepSchema } from './two-factor';
 import { applySchema, applyStatusSchema, applySummarySchema, formSchema, projectStatusSchema, projectSummarySchema } from './project';
+import { eligibilityQuestionsSchema } from './eligibility';
 
 // The staff console's contract (/api/console/*). Staff sessions are apart from
 // applicant sessions; the token travels in the same authKey header.
@@ -142,6 +143,7 @@ export type ConsoleProjectSummary = z.infer<typeof consoleProjectSummarySchema>;
 export const consoleProjectSchema = consoleProjectSummarySchema.extend({
   guide: htmlSchema,
   attachments: z.array(attachmentSchema),
+  eligibility: eligibilityQuestionsSchema,
   forms: z.array(consoleFormSchema),
 });
 export type ConsoleProject = z.infer<typeof consoleProjectSchema>;
@@ -175,6 +177,7 @@ export const projectBody = z
     budgetNote: optionalText(500).default(''),
     applyStart: dateTimeSchema,
     applyEnd: dateTimeSchema,
+    eligibility: eligibilityQuestionsSchema.default([]),
   })
   .refine((b) => new Date(b.applyStart) <= new Date(b.applyEnd), { message: '截止时间不能早于开始时间', path: ['applyEnd'] });
 export type ProjectInput = z.input<typeof projectBody>;

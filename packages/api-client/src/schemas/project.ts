@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formFieldsSchema } from '../forms/definition';
 import { dateTimeSchema, htmlSchema, idSchema, keywordSchema, pageQuery, queryArray } from './common';
 import { attachmentSchema } from './content';
+import { eligibilityAnswersSchema, eligibilityCheckSchema, eligibilityQuestionsSchema } from './eligibility';
 
 export const PROJECT_STATUSES = ['upcoming', 'open', 'closed'] as const;
 export const projectStatusSchema = z.enum(PROJECT_STATUSES);
@@ -84,6 +85,8 @@ export type Receipt = z.infer<typeof receiptSchema>;
 export const applySchema = applySummarySchema.extend({
   data: z.record(z.string(), z.unknown()),
   receipt: receiptSchema.nullable(),
+  /** The eligibility answers checked when the application was created or last submitted. */
+  eligibility: eligibilityCheckSchema.nullable(),
 });
 export type Apply = z.infer<typeof applySchema>;
 
@@ -107,6 +110,8 @@ export const projectSchema = projectSummarySchema.extend({
   guide: htmlSchema,
   attachments: z.array(attachmentSchema),
   forms: z.array(formSummarySchema),
+  /** Asked before an applicant starts a form; empty when anyone may apply. */
+  eligibility: eligibilityQuestionsSchema,
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -114,6 +119,7 @@ export const formDetailSchema = z.object({
   project: projectSummarySchema,
   form: formSchema,
   apply: applySchema.nullable(),
+  eligibility: eligibilityQuestionsSchema,
 });
 export type FormDetail = z.infer<typeof formDetailSchema>;
 
@@ -124,6 +130,8 @@ export const applyBody = z.object({
   /** The version last read; 0 when there is no application yet. */
   version: z.number({ error: '缺少版本号' }).int().min(0),
   submit: z.boolean().default(false),
+  /** Answers to the call's eligibility questions; needed when the application is first saved. */
+  eligibility: eligibilityAnswersSchema.optional(),
 });
 export type ApplyInput = z.input<typeof applyBody>;
 

@@ -4,6 +4,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { fieldValueToText, type FormField, type TextLookups } from '@flagship/api-client';
 import { RichHtml } from '../rich-html';
 import { useFormFieldServices } from './context';
+import { TotalsRow } from './totals-row';
 
 /** Region and file names for `fieldValueToText`, from the app's services. */
 export function useTextLookups(): TextLookups {
@@ -74,6 +75,7 @@ export function ApplyView({ fields, data, print }: { fields: FormField[]; data: 
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
+                <TotalsRow table={field} rows={value} />
               </Table>
             );
           } else {

@@ -13,6 +13,7 @@ import { ActionIcon, Button, Checkbox, Group, Input, MultiSelect, NumberInput, R
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyValue, type FormField, type FormFieldOf, type TableColumn } from '@flagship/api-client';
+import { TotalsRow } from './totals-row';
 import { FileUpload } from './file-upload';
 import { RegionSelect } from './region-select';
 import { RichTextField } from './rich-text-field';
@@ -273,6 +274,7 @@ function TableField({ field, value, onChange, error, errors, path, disabled }: {
               </Table.Tr>
             ))}
           </Table.Tbody>
+          <TotalsRow table={field} rows={rows} trailing={disabled ? 0 : 1} />
         </Table>
         {!disabled && (
           <Group>

@@ -6,6 +6,7 @@ export { FormFieldsProvider, useFormFieldServices, type FormFieldServices, type 
 export type { RegionOption } from '../regions';
 export { FieldInput, type Errors, type FieldInputProps } from './field-input';
 export { ApplyView, useTextLookups } from './apply-view';
+export { EligibilityView } from './eligibility-view';
 export { FileUpload, type FileUploadProps } from './file-upload';
 export { RegionSelect, type RegionSelectProps } from './region-select';
 export { RichTextField, type RichTextFieldProps } from './rich-text-field';

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileZip, IconPrinter } from '@tabler/icons-react';
 import type { ConsoleApplyDetail } from '@flagship/api-client';
-import { ApplyView, FormFieldsProvider, useFormFieldServices, type FormFieldServices } from '@flagship/ui/form-fields';
+import { ApplyView, EligibilityView, FormFieldsProvider, useFormFieldServices, type FormFieldServices } from '@flagship/ui/form-fields';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime, formatSize, toId, useAsync } from '@flagship/ui';
 import { FormSection } from '../../components/form-section';
@@ -117,6 +117,12 @@ function ApplicationDetail({ detail, onReviewed }: { detail: ConsoleApplyDetail;
               </span>,
             ])}
           />
+        </FormSection>
+      )}
+
+      {apply.eligibility && apply.eligibility.results.length > 0 && (
+        <FormSection title="申报资格" description={`申请人的回答，核验于 ${formatDateTime(apply.eligibility.checkedAt)}（创建申报或最近一次提交时）`}>
+          <EligibilityView check={apply.eligibility} />
         </FormSection>
       )}
 

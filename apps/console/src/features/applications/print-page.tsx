@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Container, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS } from '@flagship/api-client';
-import { ApplyView } from '@flagship/ui/form-fields';
+import { ApplyView, EligibilityView } from '@flagship/ui/form-fields';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, toId, useAsync } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
@@ -54,6 +54,7 @@ export default function PrintPage() {
                     <Text size="sm">提交时间：{formatDateTime(item.apply.submittedAt)}</Text>
                     <Text size="sm">状态：{APPLY_STATUS_LABELS[item.apply.status]}</Text>
                   </Group>
+                  <EligibilityView check={item.apply.eligibility} />
                   <ApplyView fields={item.form.fields} data={item.apply.data} print />
                 </section>
               ))}

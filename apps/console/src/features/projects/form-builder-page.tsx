@@ -209,6 +209,7 @@ function FormBuilder({ project, form, onSaved, onReload }: { project: ConsolePro
             <FieldCard
               key={item.uid}
               field={item.field}
+              fields={items.map((i) => i.field)}
               index={index}
               count={items.length}
               errors={errorsUnder(errors, String(index))}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { flattenIssues, projectBody, type ConsoleProject } from '@flagship/api-client';
+import { flattenIssues, projectBody, type ConsoleProject, type EligibilityQuestion } from '@flagship/api-client';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
@@ -18,6 +18,7 @@ import { ProjectStatusBadge, PublishedBadge } from '../../components/status-badg
 import { api, showSuccess } from '../../lib/api';
 import { fromShanghaiWallTime, toShanghaiWallTime } from '../../lib/format';
 import { TONE } from '../../lib/tones';
+import { EligibilityEditor } from './eligibility-editor';
 import { ProjectForms } from './project-forms';
 import { PublishControl } from './publish-control';
 
@@ -34,6 +35,7 @@ interface Values {
   /** Beijing wall time, `YYYY-MM-DD HH:mm:ss`. */
   applyStart: string | null;
   applyEnd: string | null;
+  eligibility: EligibilityQuestion[];
 }
 
 function toValues(project?: ConsoleProject): Values {
@@ -49,6 +51,7 @@ function toValues(project?: ConsoleProject): Values {
     budgetNote: project?.budgetNote ?? '',
     applyStart: toShanghaiWallTime(project?.applyStart),
     applyEnd: toShanghaiWallTime(project?.applyEnd),
+    eligibility: project?.eligibility ?? [],
   };
 }
 
@@ -165,6 +168,10 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
               <NumberInput label="资助预算总额" min={0} decimalScale={2} thousandSeparator="," leftSection="¥" rightSection="元" rightSectionWidth={36} {...form.getInputProps('budget')} />
               <TextInput label="预算说明" placeholder="例如：单个项目资助不超过 50 万元" maxLength={500} {...form.getInputProps('budgetNote')} />
             </SimpleGrid>
+          </FormSection>
+
+          <FormSection title="申报资格" description="申请人开始填写申报表前须回答这些问题；不符合条件的不能开始申报，提交时平台会再次核验。">
+            <EligibilityEditor value={form.values.eligibility} onChange={(value) => form.setFieldValue('eligibility', value)} errors={form.errors as Record<string, string | undefined>} />
           </FormSection>
 
           <FormSection title="申报指南与附件">

@@ -1,7 +1,9 @@
 import {
   APPLY_STATUS_LABELS,
   buildApplicationSchema,
+  eligibilityProblem,
   flattenIssues,
+  type EligibilityCheck,
   type ApplyStatus,
   type FormField,
   type ProjectSummary,
@@ -26,6 +28,7 @@ import {
   type FormContext,
 } from '../../shared/applications-repository';
 import { writeAudit } from '../../shared/audit-repository';
+import { checkApplicantEligibility, storedAnswers } from '../../shared/eligibility-repository';
 import { notifyUser } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { loadSiteTitle } from '../../shared/settings-repository';
@@ -113,6 +116,16 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const now = new Date();
       if (body.submit && !returned) checkWindow(context.project, now);
 
+      // Eligibility: checked when the application is first saved and again on every submission
+      // (the automatic facts may have changed; the applicant's own answers are the stored ones).
+      let eligibility: EligibilityCheck | undefined;
+      if (context.eligibility.length > 0 && (!existing || body.submit)) {
+        const answers = body.eligibility ?? storedAnswers(existing?.eligibility);
+        eligibility = await checkApplicantEligibility(db, userId, params.projectId, context.eligibility, answers, now);
+        const problem = eligibilityProblem(eligibility);
+        if (problem) throw badRequest(problem.message, problem.fields);
+      }
+
       const raw = sanitizeData(context.fields, body.data);
       const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
       const schema = buildApplicationSchema(context.fields, {
@@ -155,10 +168,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         let row: ApplicationRow | undefined;
         if (!existing) {
           if (body.version !== 0) throw conflict(STALE);
-          row = await insertApplication(tx, { userId, projectId: params.projectId, formId: params.formId, data, status, ...receipt });
+          row = await insertApplication(tx, { userId, projectId: params.projectId, formId: params.formId, data, status, eligibility, ...receipt });
         } else {
           if (body.version !== existing.version) throw conflict(STALE);
-          row = await updateApplication(tx, existing.id, body.version, { data, status, ...receipt });
+          row = await updateApplication(tx, existing.id, body.version, { data, status, eligibility, ...receipt });
         }
         if (!row) throw conflict(STALE);
         if (receiptHash) {

@@ -1,4 +1,4 @@
-import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus } from '@flagship/api-client';
+import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus, type EligibilityCheck } from '@flagship/api-client';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, applicationSubmissions, reviewAssignments, reviewRounds } from '../../db/schema';
@@ -14,6 +14,8 @@ interface Content {
   status: ApplyStatus;
   submittedAt?: Date;
   receiptHash?: string;
+  /** Set when the answers were checked (first save, submission); left as it was otherwise. */
+  eligibility?: EligibilityCheck;
 }
 
 /** A first save; nothing when the applicant already has a live application on the form. */

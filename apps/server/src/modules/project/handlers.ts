@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
 import { loadFormContext, myApplicationById, myApplicationForForm, toApply } from '../../shared/applications-repository';
+import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { loadProjectRow } from '../../shared/projects-repository';
 import { segmentCountCache } from './list-counts';
 import { listProjects, myApplyPage, myApplySummaries, projectForms } from './repository';
@@ -21,6 +22,7 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
         ...project.summary,
         guide: project.guide,
         attachments: project.attachments,
+        eligibility: project.eligibility,
         forms: formRows.map((f) => ({ ...f, myApply: mine.find((a) => a.formId === f.id) ?? null })),
       };
     },
@@ -30,11 +32,17 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
     form: async ({ params, principal }) => {
       const apply = await myApplicationForForm(db, principal.userId, params.formId);
       const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: apply !== undefined });
-      return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null };
+      return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null, eligibility: context.eligibility };
     },
 
     myApplyList: ({ query, principal }) => myApplyPage(db, principal.userId, query),
 
     applyDetail: async ({ params, principal }) => toApply(await myApplicationById(db, principal.userId, params.applyId)),
+
+    // Asked before the applicant starts a form; the apply group checks the answers again on save.
+    eligibility: async ({ params, body, principal }) => {
+      const project = await loadProjectRow(db, params.id);
+      return checkApplicantEligibility(db, principal.userId, params.id, project.eligibility, body.answers);
+    },
   };
 }

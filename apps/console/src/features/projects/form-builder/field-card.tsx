@@ -7,10 +7,12 @@ import { FieldRules } from './field-rules';
 
 const KIND_OPTIONS = FORM_FIELD_KINDS.map((kind) => ({ value: kind, label: FORM_FIELD_KIND_LABELS[kind] }));
 /** Paths a card shows beside an input; anything else is listed at its top. */
-const SHOWN = /^(key|label|help|required|kind|minLength|maxLength|pattern|patternMessage|placeholder|min|max|integer|options|minItems|maxItems|accept|maxSize|columns|minRows|maxRows)(\.|$)/;
+const SHOWN = /^(key|label|help|required|kind|minLength|maxLength|pattern|patternMessage|placeholder|min|max|integer|options|minItems|maxItems|accept|maxSize|columns|minRows|maxRows|totals)(\.|$)/;
 
 export interface FieldCardProps {
   field: FormField;
+  /** The whole form, for rules that name another field (a table total's rule). */
+  fields?: FormField[];
   index: number;
   count: number;
   errors: FieldErrors;
@@ -25,7 +27,7 @@ export interface FieldCardProps {
 }
 
 /** One field of the form definition: a summary line, and when expanded, everything about it. */
-export function FieldCard({ field, index, count, errors, expanded, locked, onToggle, onChange, onMove, onDuplicate, onRemove }: FieldCardProps) {
+export function FieldCard({ field, fields = [], index, count, errors, expanded, locked, onToggle, onChange, onMove, onDuplicate, onRemove }: FieldCardProps) {
   const problems = Object.keys(errors).length;
   const other = Object.entries(errors).filter(([path]) => !SHOWN.test(path));
   const name = field.label || '（未命名）';
@@ -116,7 +118,7 @@ export function FieldCard({ field, index, count, errors, expanded, locked, onTog
           <TextInput label={field.kind === 'section' ? '标题' : '字段名称'} required value={field.label} onChange={(e) => onChange({ ...field, label: e.currentTarget.value })} error={errors.label} size="sm" maxLength={100} />
           <Textarea label="填写说明" description="显示在字段名称下方" autosize minRows={1} maxRows={4} value={field.help ?? ''} onChange={(e) => onChange({ ...field, help: e.currentTarget.value || undefined })} error={errors.help} size="sm" />
           {field.kind !== 'section' && <Switch label="必填" checked={Boolean(field.required)} onChange={(e) => onChange({ ...field, required: e.currentTarget.checked })} />}
-          <FieldRules field={field} onChange={onChange} errors={errors} />
+          <FieldRules field={field} fields={fields} onChange={onChange} errors={errors} />
         </Stack>
       )}
     </Paper>

@@ -1,6 +1,17 @@
-import { ActionIcon, Badge, Button, Group, Input, Menu, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Input, Menu, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { FORM_FIELD_KIND_LABELS, TABLE_COLUMN_KINDS, type FormField, type TableColumn, type TableColumnKind } from '@flagship/api-client';
+import {
+  FORM_FIELD_KIND_LABELS,
+  TABLE_COLUMN_KINDS,
+  TOTAL_RULE_OP_LABELS,
+  TOTAL_RULE_OPS,
+  isNumeric,
+  type FormField,
+  type TableColumn,
+  type TableColumnKind,
+  type TableTotal,
+  type TotalRuleOp,
+} from '@flagship/api-client';
 import { move } from '../../../lib/list';
 import { TONE } from '../../../lib/tones';
 import { changeKind, errorsUnder, newColumn, type FieldErrors } from './fields';
@@ -9,7 +20,7 @@ import { AcceptInput, MaxSizeInput, OptionalDate, OptionalNumber, OptionsEditor 
 type AnyField = FormField | TableColumn;
 
 /** The rules that fit a field's kind (lengths, ranges, pattern, options, files, table columns). */
-export function FieldRules<F extends AnyField>({ field, onChange, errors }: { field: F; onChange: (field: F) => void; errors: FieldErrors }) {
+export function FieldRules<F extends AnyField>({ field, fields = [], onChange, errors }: { field: F; fields?: FormField[]; onChange: (field: F) => void; errors: FieldErrors }) {
   // Every kind's properties are set through this one patcher; the schema check says what is wrong.
   const set = (patch: Record<string, unknown>) => onChange({ ...field, ...patch } as F);
 
@@ -81,7 +92,7 @@ export function FieldRules<F extends AnyField>({ field, onChange, errors }: { fi
     case 'idCard':
       return <RuleNote kind={field.kind} />;
     default:
-      return <FormFieldRules field={field as FormField} set={set} errors={errors} />;
+      return <FormFieldRules field={field as FormField} fields={fields} set={set} errors={errors} />;
   }
 }
 
@@ -104,7 +115,7 @@ function RuleNote({ kind }: { kind: AnyField['kind'] }) {
 }
 
 /** Kinds only a top-level field can have. */
-function FormFieldRules({ field, set, errors }: { field: FormField; set: (patch: Record<string, unknown>) => void; errors: FieldErrors }) {
+function FormFieldRules({ field, fields, set, errors }: { field: FormField; fields: FormField[]; set: (patch: Record<string, unknown>) => void; errors: FieldErrors }) {
   switch (field.kind) {
     case 'dateRange':
       return (
@@ -143,7 +154,7 @@ function FormFieldRules({ field, set, errors }: { field: FormField; set: (patch:
         </Stack>
       );
     case 'table':
-      return <TableRules field={field} set={set} errors={errors} />;
+      return <TableRules field={field} fields={fields} set={set} errors={errors} />;
     default:
       return <RuleNote kind={field.kind} />;
   }
@@ -153,9 +164,13 @@ function firstUnder(errors: FieldErrors, prefix: string): string | undefined {
   return Object.entries(errors).find(([path]) => path.startsWith(`${prefix}.`))?.[1];
 }
 
-function TableRules({ field, set, errors }: { field: Extract<FormField, { kind: 'table' }>; set: (patch: Record<string, unknown>) => void; errors: FieldErrors }) {
+function TableRules({ field, fields, set, errors }: { field: Extract<FormField, { kind: 'table' }>; fields: FormField[]; set: (patch: Record<string, unknown>) => void; errors: FieldErrors }) {
   const columns = field.columns;
-  const setColumns = (next: TableColumn[]) => set({ columns: next });
+  // A total whose column is gone or no longer numeric goes with it.
+  const setColumns = (next: TableColumn[]) => {
+    const totals = field.totals?.filter((t) => next.some((c) => c.key === t.column && isNumeric(c)));
+    set({ columns: next, totals: totals?.length ? totals : undefined });
+  };
   return (
     <Stack gap="sm">
       <Input.Wrapper label="表格列" description="每行由这些列组成；列的类型限于文本、数字、金额、日期、下拉选择和号码类" error={errors.columns} labelElement="div">
@@ -224,6 +239,77 @@ function TableRules({ field, set, errors }: { field: Extract<FormField, { kind: 
         <OptionalNumber label="最少行数" min={0} value={field.minRows} onChange={(minRows) => set({ minRows })} error={errors.minRows} />
         <OptionalNumber label="最多行数" min={0} value={field.maxRows} onChange={(maxRows) => set({ maxRows })} error={errors.maxRows} />
       </SimpleGrid>
+      <TotalsEditor field={field} fields={fields} set={set} errors={errors} />
     </Stack>
+  );
+}
+
+const NO_RULE = 'none';
+
+/** Which numeric columns are totalled under the table, and the rule tying a total to another field. */
+function TotalsEditor({ field, fields, set, errors }: { field: Extract<FormField, { kind: 'table' }>; fields: FormField[]; set: (patch: Record<string, unknown>) => void; errors: FieldErrors }) {
+  const numeric = field.columns.filter(isNumeric);
+  const totals = field.totals ?? [];
+  const targets = fields.filter((f) => f.key !== field.key && isNumeric(f)).map((f) => ({ value: f.key, label: `${f.label}（${f.key}）` }));
+  const setTotals = (next: TableTotal[]) => set({ totals: next.length ? next : undefined });
+  const setOne = (column: string, patch: Partial<TableTotal>) => setTotals(totals.map((t) => (t.column === column ? { ...t, ...patch } : t)));
+  return (
+    <Input.Wrapper label="合计" description="勾选的数字或金额列在表格下方显示合计；可要求合计等于或不大于表单中的另一个数字或金额字段" error={errors.totals} labelElement="div">
+      <Stack gap="xs" mt={6}>
+        {numeric.length === 0 && (
+          <Text size="sm" c="dimmed">
+            表格中还没有数字或金额列。
+          </Text>
+        )}
+        {numeric.map((column) => {
+          const index = totals.findIndex((t) => t.column === column.key);
+          const total = totals[index];
+          const own = index >= 0 ? errorsUnder(errors, `totals.${index}`) : {};
+          return (
+            <Paper key={column.key} withBorder p="xs" radius="sm">
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <Switch
+                  size="xs"
+                  label={`合计「${column.label}」`}
+                  checked={Boolean(total)}
+                  onChange={(e) => setTotals(e.currentTarget.checked ? [...totals, { column: column.key }] : totals.filter((t) => t.column !== column.key))}
+                />
+                {total && (
+                  <>
+                    <Select
+                      size="xs"
+                      label={`「${column.label}」合计须`}
+                      data={[{ value: NO_RULE, label: '不作要求' }, ...TOTAL_RULE_OPS.map((op) => ({ value: op, label: TOTAL_RULE_OP_LABELS[op] }))]}
+                      value={total.rule?.op ?? NO_RULE}
+                      allowDeselect={false}
+                      onChange={(op) =>
+                        setOne(column.key, { rule: op && op !== NO_RULE ? { op: op as TotalRuleOp, field: total.rule?.field ?? targets[0]?.value ?? '' } : undefined })
+                      }
+                      comboboxProps={{ withinPortal: true }}
+                      w={120}
+                    />
+                    {total.rule && (
+                      <Select
+                        size="xs"
+                        label="比较的字段"
+                        placeholder="选择数字或金额字段"
+                        data={targets}
+                        value={total.rule.field || null}
+                        // The first field is preselected: choosing it again must not clear it.
+                        allowDeselect={false}
+                        onChange={(key) => total.rule && setOne(column.key, { rule: { ...total.rule, field: key ?? '' } })}
+                        error={own['rule.field'] ?? own.column}
+                        comboboxProps={{ withinPortal: true }}
+                        w={240}
+                      />
+                    )}
+                  </>
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </Input.Wrapper>
   );
 }

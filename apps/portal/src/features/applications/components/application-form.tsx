@@ -4,7 +4,7 @@ import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconArrowBackUp, IconDeviceFloppy, IconHistory, IconSend } from '@tabler/icons-react';
-import { ApiError, buildApplicationSchema, EDITABLE_APPLY_STATUSES, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type FormDetail } from '@flagship/api-client';
+import { ApiError, buildApplicationSchema, EDITABLE_APPLY_STATUSES, emptyValue, Errno, flattenIssues, SessionInvalidError, type Apply, type EligibilityAnswers, type FormDetail } from '@flagship/api-client';
 import { FieldInput, type Errors } from '@flagship/ui/form-fields';
 import { formatDateTime } from '@flagship/ui';
 import { api, showError } from '../../../lib/api';
@@ -64,6 +64,8 @@ export interface ApplicationFormProps {
   /** Milliseconds to the deadline by the server's clock, once known. */
   left: number | undefined;
   onSubmitted: (apply: Apply) => void;
+  /** Answers to the call's eligibility questions, given before a new application starts. */
+  eligibility?: EligibilityAnswers;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface ApplicationFormProps {
  * content really changed, submits. Unsaved text is kept on this device; a save that meets another
  * saved copy asks the applicant field by field.
  */
-export function ApplicationForm({ detail, phase, left, onSubmitted }: ApplicationFormProps) {
+export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility }: ApplicationFormProps) {
   const { project, form: definition } = detail;
   const fields = definition.fields;
   const form = useForm<Values>({ initialValues: initialValues(detail) });
@@ -184,7 +186,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
       if (!manual && content === lastSaved.current) return;
       lastAttempt.current = content;
       setSaveState({ kind: 'saving' });
-      const request = api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: false }, { silent: !manual });
+      const request = api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: false, eligibility }, { silent: !manual });
       saving.current = request;
       try {
         const result = await request;
@@ -210,7 +212,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- adopt only writes refs.
-    [project.id, definition.id, fields, meetOtherCopy],
+    [project.id, definition.id, fields, meetOtherCopy, eligibility],
   );
 
   // Draft autosave, debounced, of real changes only; paused during a conflict and after the deadline.
@@ -305,7 +307,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted }: Applicatio
     try {
       if (saving.current) await saving.current.catch(() => {});
       const data = form.getValues();
-      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: true });
+      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: true, eligibility });
       adopt(data, result.version);
       if (place) dropUnsaved(place);
       setConfirming(false);

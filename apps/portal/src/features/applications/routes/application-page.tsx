@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { Apply, FormDetail, ProjectStatus } from '@flagship/api-client';
+import type { Apply, EligibilityAnswers, FormDetail, ProjectStatus } from '@flagship/api-client';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toId } from '@flagship/ui';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
@@ -12,6 +12,7 @@ import { AsyncView } from '../../../components/states';
 import { useFormDetail } from '../api/applications';
 import { ApplicationForm } from '../components/application-form';
 import { Deadline, useCallClock } from '../components/deadline';
+import { EligibilityGate } from '../components/eligibility-gate';
 import { Receipt } from '../components/receipt';
 
 export default function ApplicationPage() {
@@ -30,6 +31,9 @@ function ApplicationView({ data, submitted, onSubmitted }: { data: FormDetail; s
   // The call's state by the server's clock: the badge turns to 已截止 at the deadline.
   const { phase, left } = useCallClock(data.project);
   const status: ProjectStatus = phase === 'upcoming' ? 'upcoming' : phase === 'closed' ? 'closed' : 'open';
+  // A new application starts only after the call's eligibility questions are answered and met.
+  const [eligibility, setEligibility] = useState<EligibilityAnswers>();
+  const mustAsk = !data.apply && data.eligibility.length > 0 && !eligibility;
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg">
@@ -64,8 +68,10 @@ function ApplicationView({ data, submitted, onSubmitted }: { data: FormDetail; s
             </Button>
           </Stack>
         </Alert>
+      ) : mustAsk ? (
+        <EligibilityGate projectId={data.project.id} questions={data.eligibility} onQualified={setEligibility} />
       ) : (
-        <ApplicationForm key={data.apply?.version ?? 0} detail={data} phase={phase} left={left} onSubmitted={onSubmitted} />
+        <ApplicationForm key={data.apply?.version ?? 0} detail={data} eligibility={eligibility} phase={phase} left={left} onSubmitted={onSubmitted} />
       )}
     </Stack>
   );

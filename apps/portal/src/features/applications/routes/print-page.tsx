@@ -4,7 +4,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { APPLY_STATUS_LABELS } from '@flagship/api-client';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ApplyView } from '@flagship/ui/form-fields';
+import { ApplyView, EligibilityView } from '@flagship/ui/form-fields';
 import { formatDateTime, Loading } from '@flagship/ui';
 import { ErrorState } from '../../../components/states';
 import { useSiteTitle } from '../../../lib/settings';
@@ -57,6 +57,7 @@ export default function PrintPage() {
               <Text size="sm">状态：{APPLY_STATUS_LABELS[apply.status]}</Text>
               <Text size="sm">提交时间：{formatDateTime(apply.submittedAt)}</Text>
             </Group>
+            <EligibilityView check={apply.eligibility} />
             <ApplyView fields={form.fields} data={apply.data} print />
             {apply.receipt && (
               <Text size="xs" c="dimmed" mt="sm" style={{ wordBreak: 'break-all' }}>

@@ -114,7 +114,7 @@ export async function applicationDetail(db: Executor, row: ApplyRow): Promise<Co
   return {
     project,
     form,
-    apply: { ...toConsoleApplySummary(row), data: a.data, receipt: toReceipt(a) },
+    apply: { ...toConsoleApplySummary(row), data: a.data, receipt: toReceipt(a), eligibility: a.eligibility ?? null },
     attachments: bundle.attachments.map(toUpload),
     submissions: submissions.map((s) => ({ ...s, submittedAt: iso(s.submittedAt) })),
   };

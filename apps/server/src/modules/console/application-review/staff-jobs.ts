@@ -2,7 +2,7 @@
 // queues it; a worker (on any instance) writes the file into storage as a stream, saving its
 // progress as it goes; the console polls the job and fetches the file once it is done.
 import type { Readable } from 'node:stream';
-import { APPLY_STATUS_LABELS, fieldValueToText, type FormField } from '@flagship/api-client';
+import { APPLY_STATUS_LABELS, eligibilityText, fieldValueToText, type FormField } from '@flagship/api-client';
 import type { AppContext } from '../../../context';
 import type { JobOptions } from '../../../lib/jobs';
 import { beijingTime } from '../../../lib/beijing-time';
@@ -138,6 +138,7 @@ async function runExport(ctx: AppContext, job: StaffJobRow, signal: AbortSignal)
         { header: '申报人', width: 24 },
         { header: '状态', width: 10 },
         { header: '提交时间', width: 18 },
+        { header: '申报资格', width: 30 },
         ...fields.map((f) => ({ header: f.label })),
       ],
       rows: rows
@@ -147,6 +148,7 @@ async function runExport(ctx: AppContext, job: StaffJobRow, signal: AbortSignal)
           applicantName ? `${applicantName}（${account}）` : account,
           APPLY_STATUS_LABELS[a.status],
           a.submittedAt ? beijingTime(a.submittedAt) : '',
+          eligibilityText(a.eligibility),
           ...fields.map((f) => fieldValueToText(f, a.data[f.key], lookups)),
         ]),
     };
