@@ -9,7 +9,7 @@ import { storageFor } from '../src/lib/storage';
 import { RETENTION_JOB } from '../src/shared/retention-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { auditOf, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
-import { apiError, drivers, startTestServer, type TestServer } from './harness';
+import { apiError, drivers, startTestServer, type TestServer, signedIn } from './harness';
 
 type User = Awaited<ReturnType<TestServer['newUser']>>;
 
@@ -99,7 +99,7 @@ describe.each(drivers)('account deletion on %s', (driver) => {
   it('carrying it out anonymises the person, ends their sessions, deletes drafts and files, keeps what they sent, and frees the phone', async () => {
     const erin = await server.newUser();
     const otherSession = server.client();
-    const info = await otherSession.api.auth.login({ account: erin.account, password: erin.password, captcha: await otherSession.captcha() });
+    const info = signedIn(await otherSession.api.auth.login({ account: erin.account, password: erin.password, captcha: await otherSession.captcha() }));
     otherSession.api.session.set(info);
 
     const db = server.handle.db;

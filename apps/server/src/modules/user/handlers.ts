@@ -11,6 +11,7 @@ import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repos
 import { ownUploads } from '../../shared/uploads-repository';
 import { sendStream } from '../../http/send-file';
 import { personalDataZip } from './personal-data';
+import { userTwoFactorHandlers } from './two-factor-handlers';
 import { passwordHashOf, updateUser, userById } from './repository';
 
 async function loadUser(db: Database, id: number): Promise<User> {
@@ -32,8 +33,10 @@ function deletionOf(row: DeletionRequestRow): AccountDeletion {
   return { id: row.id, status: row.status, reason: row.reason, createdAt: iso(row.createdAt), decidedAt: iso(row.decidedAt) };
 }
 
-export function userHandlers({ db, storage }: AppContext): Handlers['user'] {
+export function userHandlers(ctx: AppContext): Handlers['user'] {
+  const { db, storage } = ctx;
   return {
+    ...userTwoFactorHandlers(ctx),
     deletionRequest: async ({ params, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       const row = await latestDeletionRequest(db, params.id);

@@ -1,0 +1,31 @@
+import { Code, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TwoFactorEnrolment } from '@flagship/api-client';
+
+// Two-factor sign-in (issue 16): what the console's 账号安全 and the portal's 个人信息 show alike.
+
+/** Step 1 of enrolment: the QR code for the authenticator app, and the secret to type in instead. */
+export function TotpEnrolmentCode({ enrolment, size = 200 }: { enrolment: TwoFactorEnrolment; size?: number }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">1. 用验证器应用扫描二维码：</Text>
+      <Image src={enrolment.qrCode} alt="两步验证二维码（内容同下方密钥）" w={size} h={size} />
+      <Text size="sm">无法扫描时，手动输入密钥：</Text>
+      <Code block data-testid="totp-secret">
+        {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+      </Code>
+    </Stack>
+  );
+}
+
+/** Recovery codes as shown once, right after they are made (only their hashes are kept). */
+export function RecoveryCodeGrid({ codes }: { codes: string[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="recovery-codes">
+      {codes.map((code) => (
+        <Code key={code} fz="md" ta="center">
+          {code}
+        </Code>
+      ))}
+    </SimpleGrid>
+  );
+}
