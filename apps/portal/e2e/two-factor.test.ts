@@ -103,10 +103,10 @@ describe('two-factor sign-in for applicants', () => {
     // Off, with the password: the next sign-in needs only the password.
     await page.goto(`${url}/personal`);
     await section.getByText('剩余恢复码 9 个', { exact: false }).waitFor();
-    await field(page, '登录密码').fill('not-my-password');
+    await section.getByRole('textbox', { name: /^登录密码/ }).fill('not-my-password');
     await section.getByRole('button', { name: '停用两步验证' }).click();
     await section.getByText('密码不正确', { exact: true }).waitFor();
-    await field(page, '登录密码').fill(PASSWORD);
+    await section.getByRole('textbox', { name: /^登录密码/ }).fill(PASSWORD);
     await section.getByRole('button', { name: '停用两步验证' }).click();
     await section.getByText('未启用', { exact: true }).waitFor();
     await page.context().clearCookies();

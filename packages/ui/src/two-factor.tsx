@@ -1,4 +1,4 @@
-import { Code, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Code, Image, SimpleGrid, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { TwoFactorEnrolment } from '@flagship/api-client';
 
 // Two-factor sign-in (issue 16): what the console's 账号安全 and the portal's 个人信息 show alike.
@@ -20,12 +20,18 @@ export function TotpEnrolmentCode({ enrolment, size = 200 }: { enrolment: TwoFac
 /** Recovery codes as shown once, right after they are made (only their hashes are kept). */
 export function RecoveryCodeGrid({ codes }: { codes: string[] }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="recovery-codes">
+    <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs" data-testid="recovery-codes">
       {codes.map((code) => (
-        <Code key={code} fz="md" ta="center">
+        // A code on one line: broken at its dash it reads as two.
+        <Code key={code} fz="md" ta="center" style={{ whiteSpace: 'nowrap' }}>
           {code}
         </Code>
       ))}
     </SimpleGrid>
   );
+}
+
+/** The 6-digit code from the authenticator app (spaces allowed, as apps show them). */
+export function TotpCodeInput(props: TextInputProps) {
+  return <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@flagship/api-client';
-import { formatDateTime, RecoveryCodeGrid, TotpEnrolmentCode, useAsync } from '@flagship/ui';
+import { formatDateTime, RecoveryCodeGrid, TotpCodeInput, TotpEnrolmentCode, useAsync } from '@flagship/ui';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { FormSection } from '../../components/form-section';
 import { Page } from '../../components/page';
@@ -197,7 +197,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
           >
             <Stack gap="sm">
               <Text size="sm">2. 输入应用中显示的 6 位验证码，完成启用：</Text>
-              <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
+              <TotpCodeInput w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
               <Group>
                 <Button type="submit" loading={busy}>
                   确认启用
@@ -257,7 +257,7 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
         }}
       >
         <Group align="flex-end">
-          <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
+          <TotpCodeInput w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
           <Button type="submit" variant="default" loading={busy}>
             重新生成
           </Button>

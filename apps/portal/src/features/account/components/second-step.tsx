@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SecondStep, UserInfo } from '@flagship/api-client';
-import { showServerFieldErrors } from '@flagship/ui';
+import { showServerFieldErrors, TotpCodeInput } from '@flagship/ui';
 import { api } from '../../../lib/api';
 
 /** The second step of a two-factor sign-in (issue 16): a code from the authenticator app, or a recovery code. */
@@ -34,7 +34,7 @@ export function SecondStepForm({ step, onSession, onRestart }: { step: SecondSte
         {useRecovery ? (
           <TextInput key="recoveryCode" label="恢复码" required autoComplete="one-time-code" placeholder="xxxxx-xxxxx" data-autofocus {...form.getInputProps('recoveryCode')} />
         ) : (
-          <TextInput key="code" label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-autofocus {...form.getInputProps('code')} />
+          <TotpCodeInput key="code" data-autofocus {...form.getInputProps('code')} />
         )}
         <Button type="submit" loading={busy} fullWidth size="md">
           验证并登录

@@ -1,9 +1,12 @@
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Code.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TwoFactorEnrolment, UserTwoFactorStatus } from '@flagship/api-client';
-import { formatDateTime, RecoveryCodeGrid, showServerFieldErrors, TotpEnrolmentCode, useAsync } from '@flagship/ui';
+import { formatDateTime, RecoveryCodeGrid, showServerFieldErrors, TotpCodeInput, TotpEnrolmentCode, useAsync } from '@flagship/ui';
 import { AsyncView } from '../../../components/states';
 import { api } from '../../../lib/api';
 
@@ -23,7 +26,8 @@ export function TwoFactorSection({ userId, account }: { userId: number; account:
           账号安全 · 两步验证
         </Title>
         {state.data && (
-          <Badge color={state.data.enabled ? 'green.9' : 'gray.7'} variant="light" size="lg">
+          // Dark shades keep white text above 4.5:1, as the authentication badge does.
+          <Badge color={state.data.enabled ? '#23703a' : 'ink.6'} variant="filled" size="lg">
             {state.data.enabled ? '已启用' : '未启用'}
           </Badge>
         )}
@@ -91,7 +95,7 @@ function Enrol({ userId, onCodes }: { userId: number; onCodes: (codes: string[])
       <form onSubmit={confirm} noValidate>
         <Stack gap="sm">
           <Text size="sm">2. 输入应用中显示的 6 位验证码，完成启用：</Text>
-          <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} w={200} {...form.getInputProps('code')} />
+          <TotpCodeInput w={200} {...form.getInputProps('code')} />
           <Group>
             <Button type="submit" loading={busy}>
               确认启用
@@ -173,7 +177,7 @@ function Regenerate({ userId, onCodes }: { userId: number; onCodes: (codes: stri
         旧的恢复码将全部作废。
       </Text>
       <Group align="flex-start">
-        <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} w={200} {...form.getInputProps('code')} />
+        <TotpCodeInput w={200} {...form.getInputProps('code')} />
         <Button type="submit" variant="default" loading={busy} mt={25}>
           重新生成
         </Button>
