@@ -10,7 +10,8 @@ export function TotpEnrolmentCode({ enrolment, size = 200 }: { enrolment: TwoFac
       <Text size="sm">1. 用验证器应用扫描二维码：</Text>
       <Image src={enrolment.qrCode} alt="两步验证二维码（内容同下方密钥）" w={size} h={size} />
       <Text size="sm">无法扫描时，手动输入密钥：</Text>
-      <Code block data-testid="totp-secret">
+      {/* Wrapped, not scrolled: a narrow column must not hide part of the secret. */}
+      <Code block data-testid="totp-secret" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
       </Code>
     </Stack>
