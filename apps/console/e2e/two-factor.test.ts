@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { totpCodes } from '@flagship/testing/totp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkScreen, consoleLogin, field, openBrowser, solveCaptcha, type Browsers } from './support';
@@ -32,33 +32,8 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-/**
- * The code an authenticator app shows for time step `step` (RFC 6238: HMAC-SHA1, 6 digits, 30 s),
- * computed here independently of the server's library, as a phone would.
- */
-function totp(secret: string, step: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
 /** A code for a later time step than any used so far (a step is accepted once per account). */
-let nextStep = 0;
-async function freshCode(secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / 30_000);
-  nextStep = Math.max(nextStep + 1, now);
-  if (nextStep > now + 1) {
-    // Wait for the clock: the server accepts one step ahead at most.
-    await new Promise((resolve) => setTimeout(resolve, (nextStep - 1) * 30_000 - Date.now() + 500));
-  }
-  return totp(secret, nextStep);
-}
+const freshCode = totpCodes();
 
 describe('two-factor sign-in in the console', () => {
   let browsers: Browsers;

@@ -2,6 +2,7 @@
 // (anonymisation) or refuses; staff's retention deletes old drafts of closed calls.
 import { anonymisedName, creditCodeCheckChar, Errno, REAUTH_WINDOW_MS } from '@flagship/api-client';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/auth/tokens';
 import { applications, enterpriseAuthentications, projects, sessions, settings, staffSessions, uploads, users } from '../src/db/schema';
@@ -9,7 +10,7 @@ import { storageFor } from '../src/lib/storage';
 import { RETENTION_JOB } from '../src/shared/retention-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { auditOf, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
-import { apiError, drivers, startTestServer, type TestServer } from './harness';
+import { apiError, drivers, startTestServer, type TestServer, signedIn } from './harness';
 
 type User = Awaited<ReturnType<TestServer['newUser']>>;
 
@@ -99,7 +100,7 @@ describe.each(drivers)('account deletion on %s', (driver) => {
   it('carrying it out anonymises the person, ends their sessions, deletes drafts and files, keeps what they sent, and frees the phone', async () => {
     const erin = await server.newUser();
     const otherSession = server.client();
-    const info = await otherSession.api.auth.login({ account: erin.account, password: erin.password, captcha: await otherSession.captcha() });
+    const info = signedIn(await otherSession.api.auth.login({ account: erin.account, password: erin.password, captcha: await otherSession.captcha() }));
     otherSession.api.session.set(info);
 
     const db = server.handle.db;
@@ -107,6 +108,9 @@ describe.each(drivers)('account deletion on %s', (driver) => {
     const call = await createCall(db, 'open', 2);
     const avatar = await upload(erin, PNG, '头像.png');
     await erin.api.user.update({ id: erin.userId, name: '沈清和', email: 'shen@example.org', avatar });
+    // Two-factor sign-in on: its secret and recovery codes go with the account.
+    const { secret } = await erin.api.user.twoFactorStart({ id: erin.userId });
+    await erin.api.user.twoFactorConfirm({ id: erin.userId, code: await generate({ secret }) });
     const draftFile = await upload(erin, pdf('draft'), '草稿附件.pdf');
     const draft = await erin.api.apply.save({ projectId: call.projectId, formId: call.formIds[0]!, version: 0, data: { projectName: '草稿', proposal: draftFile } });
     const proposal = await upload(erin, pdf('sent'), '申报书.pdf');
@@ -136,7 +140,7 @@ describe.each(drivers)('account deletion on %s', (driver) => {
 
     // The account: neutral marker, no contact details, no password, no sessions.
     const [row] = await db.select().from(users).where(eq(users.id, erin.userId));
-    expect(row).toMatchObject({ account: marker, name: marker, mobile: '', email: '', avatar: null });
+    expect(row).toMatchObject({ account: marker, name: marker, mobile: '', email: '', avatar: null, totpSecret: null, totpEnabledAt: null, recoveryCodeHashes: [] });
     expect(row!.anonymizedAt).not.toBeNull();
     const live = await db.select().from(sessions).where(eq(sessions.userId, erin.userId));
     expect(live.every((s) => s.revokedAt !== null)).toBe(true);

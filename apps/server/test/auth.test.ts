@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/lib/rows';
 import { databaseRateLimitStore } from '../src/plugins/rate-limit-store';
-import { apiError, drivers, startTestServer, uniqueAccount, type TestClient, type TestServer } from './harness';
+import { apiError, drivers, startTestServer, uniqueAccount, type TestClient, type TestServer, signedIn } from './harness';
 
 describe.each(drivers)('accounts and sessions on %s', (driver) => {
   let server: TestServer;
@@ -18,7 +18,7 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const account = uniqueAccount();
     const registered = await c.api.auth.register({ account, password: 'Orchid-Lantern-58', captcha: await c.captcha() });
     expect(registered.account).toBe(account);
-    const info = await c.api.auth.login({ account, password: 'Orchid-Lantern-58', captcha: await c.captcha() });
+    const info = signedIn(await c.api.auth.login({ account, password: 'Orchid-Lantern-58', captcha: await c.captcha() }));
     expect(info).toMatchObject({ id: registered.id, account, enterprise_authentication_status: null });
     // At least 128 random bits.
     expect(Buffer.from(info.token, 'base64url').length).toBeGreaterThanOrEqual(16);
@@ -47,7 +47,7 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
     const c = server.client();
     const account = `Poet.${Date.now()}@Example.org`;
     await c.api.auth.register({ account, password: 'Quiet-River-2026', captcha: await c.captcha() });
-    const info = await c.api.auth.login({ account: account.toUpperCase(), password: 'Quiet-River-2026', captcha: await c.captcha() });
+    const info = signedIn(await c.api.auth.login({ account: account.toUpperCase(), password: 'Quiet-River-2026', captcha: await c.captcha() }));
     expect(info.account).toBe(account.toLowerCase());
   });
 
@@ -113,7 +113,7 @@ describe.each(drivers)('accounts and sessions on %s', (driver) => {
   it('changes the password: old one required, other sessions end, this one goes on', async () => {
     const user = await server.newUser();
     const other = server.client();
-    other.api.session.set(await other.api.auth.login({ account: user.account, password: user.password, captcha: await other.captcha() }));
+    other.api.session.set(signedIn(await other.api.auth.login({ account: user.account, password: user.password, captcha: await other.captcha() })));
 
     const wrong = await apiError(user.api.auth.editPassword({ oldPassword: 'not-it-at-all', password: 'Brand-New-Pass-1' }));
     expect(wrong.errno).toBe(Errno.INVALID_INPUT);

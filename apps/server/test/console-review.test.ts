@@ -6,7 +6,7 @@ import { notifyUser } from '../src/shared/notices-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { AUTHENTICATIONS } from '../src/db/seed';
 import { auditOf, emailAccount, newReviewer, staffLogin, type StaffClient } from './console-fixtures';
-import { apiError, drivers, startTestServer, type TestServer } from './harness';
+import { apiError, drivers, startTestServer, type TestServer, signedIn } from './harness';
 
 type Applicant = Awaited<ReturnType<TestServer['newUser']>>;
 
@@ -106,7 +106,7 @@ describe.each(drivers)('console review on %s', (driver) => {
 
       expect(await applicant.api.enterprise.checkAuthenticationStatus()).toMatchObject({ code: 'success', status: 1 });
       const c = server.client();
-      const info = await c.api.auth.login({ account: applicant.account, password: applicant.password, captcha: await c.captcha() });
+      const info = signedIn(await c.api.auth.login({ account: applicant.account, password: applicant.password, captcha: await c.captcha() }));
       expect(info.enterprise_authentication_status).toBe(1);
       expect((await server.outbox()).some((m) => m.includes(`To: ${applicant.account}`) && m.includes('企业认证已通过'))).toBe(true);
       expect((await auditOf(server, 'authentication.approve'))[0]?.detail).toMatchObject({ enterpriseId: approved.enterpriseId, creditCode: input.creditCode });

@@ -23,6 +23,8 @@ describe.each(drivers)('contract matrix on %s', (driver) => {
     ['auth.logout', (api) => api.auth.logout()],
     ['user.get', (api) => api.user.get({ id: 'abc' as unknown as number })],
     ['user.update', (api) => api.user.update({ id: 1, mobile: '12345', email: 'nope' })],
+    ['user.twoFactorConfirm', (api) => api.user.twoFactorConfirm({ id: 1, code: '12ab' })],
+    ['user.twoFactorDisable', (api) => api.user.twoFactorDisable({ id: 1 })],
   ];
 
   it.each(needSession)('%s: 401 without a token, before the input is validated', async (_name, call) => {
@@ -41,6 +43,8 @@ describe.each(drivers)('contract matrix on %s', (driver) => {
     ['auth.login', (api) => api.auth.login({ account: 'not-an-account', password: 'whatever', captcha: 'abcd' }), 'account', '账号'],
     ['auth.sendCode', (api) => api.auth.sendCode({ account: 'nobody' }), 'account', '账号'],
     ['auth.findPassword', (api) => api.auth.findPassword({ account: '13900000000', code: '12ab', password: 'Fine-Password-1' }), 'code', '验证码'],
+    ['auth.loginSecondStep', (api) => api.auth.loginSecondStep({ challenge: 'some-challenge', recoveryCode: 'short' }), 'recoveryCode', '恢复码'],
+    ['auth.loginSecondStep', (api) => api.auth.loginSecondStep({ challenge: '', code: '123456' }), 'challenge', '登录凭据'],
     ['content.policyList', (api) => api.content.policyList({ pageSize: 1000 }), 'pageSize', '每页条数'],
     ['content.policyDetail', (api) => api.content.policyDetail({ id: 'abc' as unknown as number }), 'id', '编号'],
     ['content.expertList', (api) => api.content.expertList({ page: 0 }), 'page', '页码'],

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient, createMemorySessionStore, type ApiClient, type ApiError } from '@flagship/api-client';
+import { createApiClient, createMemorySessionStore, type ApiClient, type ApiError, type UserInfo, type UserLoginResult } from '@flagship/api-client';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -75,6 +75,12 @@ export function cookieFetch(): typeof fetch {
 
 let counter = 0;
 /** A unique applicant account (mobile-number style). */
+/** The session an applicant's login opened; throws when it asked for the second step instead. */
+export function signedIn(result: UserLoginResult): UserInfo {
+  if (!('token' in result)) throw new Error(`login asked for a second step for ${result.account}`);
+  return result;
+}
+
 export function uniqueAccount(): string {
   counter += 1;
   const n = (Date.now() % 1e6) * 100 + (counter % 100) + process.pid * 7;
@@ -174,7 +180,7 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     async newUser(account = uniqueAccount(), password = 'Flagship-Test-2026') {
       const c = client();
       await c.api.auth.register({ account, password, captcha: await c.captcha() });
-      const info = await c.api.auth.login({ account, password, captcha: await c.captcha() });
+      const info = signedIn(await c.api.auth.login({ account, password, captcha: await c.captcha() }));
       c.api.session.set(info);
       return { ...c, account, password, userId: info.id };
     },

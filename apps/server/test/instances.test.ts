@@ -218,6 +218,7 @@ describe.skipIf(!postgresUrl)('several instances behind nginx (PostgreSQL, S3)',
     const answerFromB = await onB.captcha();
     for (const [k, v] of onB.jar) onA.jar.set(k, v);
     const info = await onA.api.auth.login({ account, password, captcha: answerFromB });
+    if (!('token' in info)) throw new Error('no second step was expected');
 
     // The session A opened works on B and through nginx; logged out on B, it is gone on A.
     const user = { token: info.token, userId: info.id, account };

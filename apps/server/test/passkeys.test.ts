@@ -1,4 +1,4 @@
-import { Errno, type StaffSecondStep, type StaffSessionResult } from '@flagship/api-client';
+import { Errno, type SecondStep, type StaffSessionResult } from '@flagship/api-client';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe.each(drivers)('passkeys on %s', (driver) => {
     return authenticator;
   }
 
-  async function passwordStep(account: string, c: TestClient = server.client()): Promise<{ c: TestClient; step: StaffSecondStep }> {
+  async function passwordStep(account: string, c: TestClient = server.client()): Promise<{ c: TestClient; step: SecondStep }> {
     const answer = await c.api.console.login({ account, password: PASSWORD, captcha: await c.captcha() });
     if (!('secondStep' in answer)) throw new Error('expected a second step');
     return { c, step: answer };

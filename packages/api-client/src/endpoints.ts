@@ -12,6 +12,7 @@ import {
   sendCodeQuery,
   sendCodeResultSchema,
   userInfoSchema,
+  userLoginResultSchema,
 } from './schemas/auth';
 import { emptyData, idParams, idSchema, paged } from './schemas/common';
 import {
@@ -169,6 +170,9 @@ import {
   twoFactorDisableBody,
   twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
+  userLoginSecondStepBody,
+  userTwoFactorDisableBody,
+  userTwoFactorStatusSchema,
 } from './schemas/two-factor';
 
 /** Staff run the site: their console answers whether or not the site is open to visitors. */
@@ -189,7 +193,12 @@ export const endpoints = {
     }),
     login: defineEndpoint({
       method: 'POST', path: '/api/login', summary: '登录', auth: 'public', response: 'json', rateLimited: true,
-      body: loginBody, data: userInfoSchema,
+      body: loginBody, data: userLoginResultSchema,
+    }),
+    // Optional two-factor sign-in for applicants (issue 16): the same second step as staff login.
+    loginSecondStep: defineEndpoint({
+      method: 'POST', path: '/api/login/two-factor', summary: '登录第二步：一次性验证码或恢复码（已启用两步验证的账号）', auth: 'public', response: 'json', rateLimited: true,
+      body: userLoginSecondStepBody, data: userInfoSchema,
     }),
     logout: defineEndpoint({
       method: 'POST', path: '/api/logout', summary: '退出登录（服务端注销会话）', auth: 'user', response: 'json',
@@ -243,6 +252,27 @@ export const endpoints = {
     cancelDeletion: defineEndpoint({
       method: 'DELETE', path: '/api/user/{id}/deletion', summary: '撤销待处理的注销账号申请', auth: 'user', response: 'json',
       params: idParams, data: accountDeletionSchema,
+    }),
+    // Optional two-factor sign-in (issue 16): TOTP with single-use recovery codes.
+    twoFactorStatus: defineEndpoint({
+      method: 'GET', path: '/api/user/{id}/two-factor', summary: '本人两步验证状态', auth: 'user', response: 'json',
+      params: idParams, data: userTwoFactorStatusSchema,
+    }),
+    twoFactorStart: defineEndpoint({
+      method: 'POST', path: '/api/user/{id}/two-factor/start', summary: '开始启用两步验证：生成密钥与二维码（确认前不生效）', auth: 'user', response: 'json',
+      params: idParams, data: twoFactorEnrolmentSchema,
+    }),
+    twoFactorConfirm: defineEndpoint({
+      method: 'POST', path: '/api/user/{id}/two-factor/confirm', summary: '以一次性验证码确认启用两步验证；返回恢复码（仅显示一次）', auth: 'user', response: 'json', rateLimited: true,
+      params: idParams, body: twoFactorConfirmBody, data: recoveryCodesSchema,
+    }),
+    twoFactorDisable: defineEndpoint({
+      method: 'POST', path: '/api/user/{id}/two-factor/disable', summary: '停用两步验证（密码、一次性验证码或恢复码）', auth: 'user', response: 'json', rateLimited: true,
+      params: idParams, body: userTwoFactorDisableBody, data: userTwoFactorStatusSchema,
+    }),
+    twoFactorRecoveryCodes: defineEndpoint({
+      method: 'POST', path: '/api/user/{id}/two-factor/recovery-codes', summary: '重新生成恢复码（旧的全部作废；仅显示一次）', auth: 'user', response: 'json', rateLimited: true,
+      params: idParams, body: twoFactorConfirmBody, data: recoveryCodesSchema,
     }),
   },
   enterprise: {

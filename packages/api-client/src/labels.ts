@@ -5,6 +5,8 @@ export const FIELD_LABELS: Record<string, string> = {
   oldPassword: '原密码',
   captcha: '人机验证',
   code: '验证码',
+  recoveryCode: '恢复码',
+  challenge: '登录凭据',
   name: '名称',
   mobile: '手机号码',
   email: '电子邮箱',

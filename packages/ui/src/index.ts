@@ -31,3 +31,4 @@ export { useQueryParams, type QueryParamsOptions } from './use-query-params';
 export { focusFirstError, showServerFieldErrors, zodValidate, type Schema } from './form-errors';
 export { childrenByParent, regionNames, regionOptions, type RegionOption } from './regions';
 export { openDownload } from './download';
+export { RecoveryCodeGrid, TotpCodeInput, TotpEnrolmentCode } from './two-factor';

@@ -1,8 +1,6 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { settings, staff, staffLoginChallenges, staffPasskeys, staffSessions, type STAFF_CHALLENGE_PURPOSES } from '../db/schema';
-
-export type ChallengePurpose = (typeof STAFF_CHALLENGE_PURPOSES)[number];
+import { settings, staff, staffPasskeys, staffSessions } from '../db/schema';
 
 export type TwoFactorRow = Pick<typeof staff.$inferSelect, 'id' | 'account' | 'name' | 'passwordHash' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'recoveryCodeHashes'>;
 
@@ -48,59 +46,6 @@ export async function hasTwoFactor(db: Executor, staffId: number): Promise<boole
 export async function loadStaffTwoFactorRequired(db: Executor): Promise<boolean> {
   const [row] = await db.select({ required: settings.staffTwoFactorRequired }).from(settings).limit(1);
   return row?.required ?? false;
-}
-
-export async function insertLoginChallenge(
-  db: Executor,
-  values: { tokenHash: string; staffId: number; expiresAt: Date; purpose?: ChallengePurpose; webauthnChallenge?: string | null },
-): Promise<void> {
-  // Challenges live minutes: drop the expired ones as new ones come.
-  await db.delete(staffLoginChallenges).where(lt(staffLoginChallenges.expiresAt, new Date(Date.now() - 3600_000)));
-  await db.insert(staffLoginChallenges).values(values);
-}
-
-/** The live, unused challenge with this hash and purpose, held until the transaction ends. */
-export async function lockLoginChallenge(
-  tx: Executor,
-  tokenHash: string,
-  purpose: ChallengePurpose = 'login',
-): Promise<{ id: number; staffId: number; webauthnChallenge: string | null } | undefined> {
-  const [row] = await tx
-    .select({ id: staffLoginChallenges.id, staffId: staffLoginChallenges.staffId, webauthnChallenge: staffLoginChallenges.webauthnChallenge })
-    .from(staffLoginChallenges)
-    .where(
-      and(
-        eq(staffLoginChallenges.tokenHash, tokenHash),
-        eq(staffLoginChallenges.purpose, purpose),
-        isNull(staffLoginChallenges.usedAt),
-        gt(staffLoginChallenges.expiresAt, new Date()),
-      ),
-    )
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-/** The account of a live challenge, to count the second step against it. */
-export async function challengeOwner(db: Executor, tokenHash: string): Promise<{ staffId: number; account: string } | undefined> {
-  const [row] = await db
-    .select({ staffId: staff.id, account: staff.account })
-    .from(staffLoginChallenges)
-    .innerJoin(staff, eq(staff.id, staffLoginChallenges.staffId))
-    .where(
-      and(
-        eq(staffLoginChallenges.tokenHash, tokenHash),
-        eq(staffLoginChallenges.purpose, 'login'),
-        isNull(staffLoginChallenges.usedAt),
-        gt(staffLoginChallenges.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-export async function useLoginChallenge(tx: Executor, id: number): Promise<void> {
-  await tx.update(staffLoginChallenges).set({ usedAt: new Date() }).where(eq(staffLoginChallenges.id, id));
 }
 
 export async function markSessionVerified(db: Executor, sessionId: number): Promise<Date> {

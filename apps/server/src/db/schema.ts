@@ -60,6 +60,16 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+/** Two-factor sign-in (issue 16), the same columns for staff and applicants. */
+const twoFactorColumns = () => ({
+  /** The TOTP secret (base32), set at enrolment, in use once `totpEnabledAt` is set. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamptz('totp_enabled_at'),
+  /** The last TOTP time step accepted, so a code is not accepted twice. */
+  totpLastStep: integer('totp_last_step'),
+  /** SHA-256 of the unused recovery codes. */
+  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+});
 const searchVector = () => tsvector('search_vector').notNull().default(sql`''::tsvector`);
 
 /** Values like `a`, `b` for a check constraint: `column in ('a', 'b')`. */
@@ -158,6 +168,8 @@ export const users = pgTable(
     avatar: integer('avatar').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
     /** Set when the account was deleted at the applicant's request: the row stays, anonymised, for their submitted applications. */
     anonymizedAt: timestamptz('anonymized_at'),
+    /** Optional for applicants: TOTP and recovery codes. */
+    ...twoFactorColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,13 +207,7 @@ export const staff = pgTable(
     expertId: integer('expert_id')
       .unique('staff_expert_unique')
       .references((): AnyPgColumn => experts.id, { onDelete: 'restrict' }),
-    /** Two-factor sign-in (issue 16): the TOTP secret (base32), set at enrolment, in use once `totpEnabledAt` is set. */
-    totpSecret: text('totp_secret'),
-    totpEnabledAt: timestamptz('totp_enabled_at'),
-    /** The last TOTP time step accepted, so a code is not accepted twice. */
-    totpLastStep: integer('totp_last_step'),
-    /** SHA-256 of the unused recovery codes. */
-    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    ...twoFactorColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -866,15 +872,18 @@ export const reviewReminders = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Two-factor sign-in (issue 16).
 
-/** Single-use, short-lived challenges: the second step of a two-factor sign-in (by a token), and WebAuthn ceremonies. */
+/**
+ * Single-use, short-lived challenges: the second step of a two-factor sign-in (by a token), and
+ * WebAuthn ceremonies. Each belongs to a staff member or (sign-in only) to an applicant; the table
+ * kept its first name when applicants got two-factor sign-in.
+ */
 export const staffLoginChallenges = pgTable(
   'staff_login_challenges',
   {
     id: id(),
     tokenHash: text('token_hash').notNull().unique('staff_login_challenges_token_hash_unique'),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     /** What the challenge is for: the second step of sign-in, registering a passkey, or re-authenticating with one. */
@@ -886,6 +895,7 @@ export const staffLoginChallenges = pgTable(
   (t) => [
     index('staff_login_challenges_expires_idx').on(t.expiresAt),
     check('staff_login_challenges_purpose_check', sql`${t.purpose} in (${oneOf(STAFF_CHALLENGE_PURPOSES)})`),
+    check('staff_login_challenges_owner_check', sql`num_nonnulls(${t.staffId}, ${t.userId}) = 1`),
   ],
 );
 

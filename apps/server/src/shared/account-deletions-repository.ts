@@ -105,7 +105,7 @@ export async function anonymiseApplicant(tx: Executor, requestId: number, userId
   const now = new Date();
   const [before] = await tx.select({ account: users.account }).from(users).where(eq(users.id, userId)).for('update').limit(1);
   // The account name is freed (the phone or e-mail can register again); the password can match nothing.
-  await tx.update(users).set({ account: marker, name: marker, mobile: '', email: '', avatar: null, passwordHash: '!', anonymizedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  await tx.update(users).set({ account: marker, name: marker, mobile: '', email: '', avatar: null, passwordHash: '!', totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], anonymizedAt: now, updatedAt: now }).where(eq(users.id, userId));
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   if (before) await tx.delete(verificationCodes).where(eq(verificationCodes.account, before.account));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secondStepSchema } from './two-factor';
 
 export const ENTERPRISE_AUTH_STATUS = { AUTHING: 0, SUCCESS: 1, FAIL: 2 } as const;
 /** 0 under authentication, 1 authenticated, 2 not passed; null when never submitted. */
@@ -65,6 +66,13 @@ export const userInfoSchema = z.object({
   enterprise_authentication_status: enterpriseAuthStatusSchema.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/**
+ * What an applicant's login returns: a session, or (two-factor sign-in on) `secondStep` with a
+ * challenge for `auth.loginSecondStep`, the same shape as staff login. Tell them apart with `'token' in result`.
+ */
+export const userLoginResultSchema = z.union([userInfoSchema, secondStepSchema]);
+export type UserLoginResult = z.infer<typeof userLoginResultSchema>;
 
 export const registerResultSchema = z.object({ id: z.number().int(), account: z.string() });
 

@@ -6,7 +6,7 @@ import { uploadSchema } from './files';
 import { dateSchema, dateTimeSchema, htmlSchema, idSchema, keywordSchema, pageQuery, queryArray } from './common';
 import { attachmentSchema, categoryKindSchema, expertSchema, policySchema, settingsSchema } from './content';
 import { enterpriseAuthenticationSchema, enterpriseSchema, ENTERPRISE_TYPES } from './enterprise';
-import { staffSecondStepSchema } from './two-factor';
+import { secondStepSchema } from './two-factor';
 import { applySchema, applyStatusSchema, applySummarySchema, formSchema, projectStatusSchema, projectSummarySchema } from './project';
 import { eligibilityQuestionsSchema } from './eligibility';
 
@@ -83,7 +83,7 @@ export type StaffSessionResult = z.infer<typeof staffSessionResultSchema>;
  * What staff login returns: a session, or (two-factor sign-in on) `secondStep` with a challenge
  * for `console.loginSecondStep`. Tell them apart with `'token' in result`.
  */
-export const staffLoginResultSchema = z.union([staffSessionResultSchema, staffSecondStepSchema]);
+export const staffLoginResultSchema = z.union([staffSessionResultSchema, secondStepSchema]);
 export type StaffLoginResult = z.infer<typeof staffLoginResultSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dateTimeSchema } from './common';
 
-// Two-factor sign-in for staff and experts (issue 16): TOTP (RFC 6238) with single-use recovery codes,
-// and passkeys (WebAuthn) where the browser supports them.
+// Two-factor sign-in (issue 16): TOTP (RFC 6238) with single-use recovery codes for staff, experts and
+// (optionally) applicants; passkeys (WebAuthn) for staff and experts where the browser supports them.
 
 /** A code from the authenticator app: six digits (spaces allowed, as apps show them). */
 export const totpCodeSchema = z
@@ -47,10 +47,12 @@ export const passkeyCredentialSchema = z.looseObject({
 });
 export type PasskeyCredential = z.infer<typeof passkeyCredentialSchema>;
 
-/** The second step of sign-in: the challenge from the login answer and one proof (TOTP code, recovery code or passkey). */
+const challengeField = z.string({ error: '登录凭据缺失，请重新登录' }).min(1, '登录凭据缺失，请重新登录').max(200, '登录凭据不正确');
+
+/** The second step of staff sign-in: the challenge from the login answer and one proof (TOTP code, recovery code or passkey). */
 export const staffLoginSecondStepBody = z
   .object({
-    challenge: z.string({ error: '登录凭据缺失，请重新登录' }).min(1, '登录凭据缺失，请重新登录').max(200, '登录凭据不正确'),
+    challenge: challengeField,
     code: totpCodeSchema.optional(),
     recoveryCode: recoveryCodeSchema.optional(),
     passkey: passkeyCredentialSchema.optional(),
@@ -60,19 +62,31 @@ export const staffLoginSecondStepBody = z
     path: ['code'],
   });
 
-/** What the login answers when the password was right and a second step is needed (no session yet). */
-export const staffSecondStepSchema = z.object({
+/** The second step of an applicant's sign-in: the challenge and a TOTP code or a recovery code. */
+export const userLoginSecondStepBody = z
+  .object({
+    challenge: challengeField,
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
+    message: '请输入一次性验证码或恢复码（二选一）',
+    path: ['code'],
+  });
+
+/** What a login (staff or applicant) answers when the password was right and a second step is needed (no session yet). */
+export const secondStepSchema = z.object({
   secondStep: z.literal('twoFactor'),
   /** A TOTP code (or a recovery code) will do. */
   totp: z.boolean(),
-  /** The member has passkeys: options for `startAuthentication`, to send back as `passkey`. */
+  /** The member has passkeys: options for `startAuthentication`, to send back as `passkey` (always null for applicants). */
   passkey: passkeyOptionsSchema.nullable(),
-  /** Single-use, valid for `expiresAt`: send it to `console.loginSecondStep`. */
+  /** Single-use, valid for `expiresAt`: send it to `console.loginSecondStep` (applicants: `auth.loginSecondStep`). */
   challenge: z.string(),
   expiresAt: dateTimeSchema,
   account: z.string(),
 });
-export type StaffSecondStep = z.infer<typeof staffSecondStepSchema>;
+export type SecondStep = z.infer<typeof secondStepSchema>;
 
 /** A registered passkey, as its owner sees it. */
 export const passkeySchema = z.object({
@@ -112,6 +126,22 @@ export const twoFactorConfirmBody = z.object({ code: totpCodeSchema });
 /** Shown once; only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** An applicant's two-factor state (TOTP only). */
+export const userTwoFactorStatusSchema = twoFactorStatusSchema.pick({ enabled: true, enabledAt: true, recoveryCodesLeft: true });
+export type UserTwoFactorStatus = z.infer<typeof userTwoFactorStatusSchema>;
+
+/** An applicant turns two-factor sign-in off with one proof: the password, a TOTP code or a recovery code. */
+export const userTwoFactorDisableBody = z
+  .object({
+    password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '长度不能超过 128 位').optional(),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((body) => [body.password, body.code, body.recoveryCode].filter((proof) => proof !== undefined).length === 1, {
+    message: '请输入密码、一次性验证码或恢复码（三选一）',
+    path: ['password'],
+  });
 
 export const twoFactorDisableBody = z
   .object({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { staffLoginBody, type StaffSecondStep, type StaffSessionResult } from '@flagship/api-client';
+import { staffLoginBody, type SecondStep, type StaffSessionResult } from '@flagship/api-client';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PowCaptcha, showServerFieldErrors, zodValidate } from '@flagship/ui';
 import { CONSOLE_TITLE } from '../../components/page';
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const state = useStaffState();
   const [captchaVersion, setCaptchaVersion] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [secondStep, setSecondStep] = useState<StaffSecondStep | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   /** Where this sign-in goes (enrolment first when two-factor sign-in is required and off). */
   const [entered, setEntered] = useState<string | null>(null);
   const form = useForm({
@@ -105,7 +105,7 @@ export default function LoginPage() {
 }
 
 /** The second step of a two-factor sign-in: a passkey, a code from the authenticator app, or a recovery code. */
-function SecondStep({ step, onSession, onRestart }: { step: StaffSecondStep; onSession: (result: StaffSessionResult) => void; onRestart: () => void }) {
+function SecondStep({ step, onSession, onRestart }: { step: SecondStep; onSession: (result: StaffSessionResult) => void; onRestart: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Code, Group, Image, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@flagship/api-client';
-import { formatDateTime, useAsync } from '@flagship/ui';
+import { formatDateTime, RecoveryCodeGrid, TotpCodeInput, TotpEnrolmentCode, useAsync } from '@flagship/ui';
 import { IconKey, IconShieldCheck } from '@tabler/icons-react';
 import { FormSection } from '../../components/form-section';
 import { Page } from '../../components/page';
@@ -188,14 +188,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
         </Group>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Stack gap="xs">
-            <Text size="sm">1. 用验证器应用扫描二维码：</Text>
-            <Image src={enrolment.qrCode} alt="两步验证二维码（内容同下方密钥）" w={200} h={200} />
-            <Text size="sm">无法扫描时，手动输入密钥：</Text>
-            <Code block data-testid="totp-secret">
-              {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
-            </Code>
-          </Stack>
+          <TotpEnrolmentCode enrolment={enrolment} />
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -204,7 +197,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
           >
             <Stack gap="sm">
               <Text size="sm">2. 输入应用中显示的 6 位验证码，完成启用：</Text>
-              <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" maxLength={7} w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
+              <TotpCodeInput w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
               <Group>
                 <Button type="submit" loading={busy}>
                   确认启用
@@ -228,13 +221,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <Alert color={TONE.warning} variant="light">
           手机丢失或无法使用验证器时，可用恢复码登录，每个只能使用一次。恢复码只显示这一次，请抄写或打印后妥善保管。
         </Alert>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="recovery-codes">
-          {codes.map((code) => (
-            <Code key={code} fz="md">
-              {code}
-            </Code>
-          ))}
-        </SimpleGrid>
+        <RecoveryCodeGrid codes={codes} />
         <Group>
           <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))} variant="default">
             复制全部
@@ -270,7 +257,7 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
         }}
       >
         <Group align="flex-end">
-          <TextInput label="一次性验证码" required inputMode="numeric" autoComplete="one-time-code" w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
+          <TotpCodeInput w={200} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={error} />
           <Button type="submit" variant="default" loading={busy}>
             重新生成
           </Button>

@@ -1,9 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { Errno, isValidMobile, SESSION_TTL_MS, weakPasswordMessage } from '@flagship/api-client';
+import { Errno, isValidMobile, SESSION_TTL_MS, weakPasswordMessage, type UserInfo } from '@flagship/api-client';
+import type { FastifyRequest } from 'fastify';
 import { issueCaptcha, issueChallenge, verifyCaptcha } from '../../auth/captcha';
 import { beginAttempt, checkPasswordAgain, DEVICE_COOKIE, resetBrake } from '../../auth/login-brake';
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
+import { insertLoginChallenge, lockLoginChallenge, useLoginChallenge, userChallengeOwner } from '../../auth/login-challenge-repository';
+import { CEREMONY_TTL_MS } from '../../auth/passkeys';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
+import { spendSecondFactor } from '../../auth/two-factor';
+import { lockUserTwoFactor, updateUserTwoFactor } from '../../auth/user-two-factor-repository';
+import { iso } from '../../lib/dates';
+import { writeAudit } from '../../shared/audit-repository';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyLogin, verifyPassword } from '../../db/password';
 import { SENT, type Handlers } from '../../http/endpoints';
@@ -39,8 +46,23 @@ function checkNewPassword(password: string, ...aboutOwner: string[]) {
 }
 
 
+const EXPIRED_CHALLENGE = '登录凭据：登录已超时或验证已完成，请重新输入账号和密码';
+
 export function authHandlers(ctx: AppContext): Handlers['auth'] {
   const { db, config } = ctx;
+
+  const openSession = async (user: { id: number; account: string }, req: FastifyRequest): Promise<UserInfo> => {
+    const token = newToken();
+    await insertSession(db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: req.ip,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    });
+    return { token, id: user.id, account: user.account, enterprise_authentication_status: await enterpriseStatusOf(db, user.id) };
+  };
+
   return {
     captcha: async ({ req, reply }) => {
       await issueCaptcha(db, req, reply, config.captchaTest);
@@ -76,16 +98,52 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         await attempt.failed(user);
         throw badRequest('账号或密码错误', { password: '账号或密码错误' });
       }
+      if (user.totpEnabledAt) {
+        // As for staff: the password alone does not clear the brake, wrong codes keep counting.
+        const challenge = newToken();
+        const expiresAt = new Date(Date.now() + CEREMONY_TTL_MS);
+        await insertLoginChallenge(db, { tokenHash: hashToken(challenge), userId: user.id, expiresAt });
+        return { secondStep: 'twoFactor' as const, totp: true, passkey: null, challenge, expiresAt: iso(expiresAt), account: user.account };
+      }
       await attempt.succeeded();
-      const token = newToken();
-      await insertSession(db, {
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-        ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+      return openSession(user, req);
+    },
+
+    loginSecondStep: async ({ body, req, reply }) => {
+      const tokenHash = hashToken(body.challenge);
+      const owner = await userChallengeOwner(db, tokenHash);
+      if (!owner) throw badRequest(EXPIRED_CHALLENGE, { challenge: '已超时或已使用' });
+      const attempt = await beginAttempt(ctx, req, reply, { kind: 'user', account: owner.account });
+      const spent = await db.transaction(async (tx) => {
+        const challenge = await lockLoginChallenge(tx, tokenHash);
+        const row = challenge?.userId != null ? await lockUserTwoFactor(tx, challenge.userId) : undefined;
+        if (!challenge || !row) return 'expired' as const;
+        const changes = await spendSecondFactor(row, body);
+        if (!changes) return 'wrong' as const;
+        await updateUserTwoFactor(tx, row.id, changes);
+        await useLoginChallenge(tx, challenge.id);
+        return changes;
       });
-      return { token, id: user.id, account: user.account, enterprise_authentication_status: await enterpriseStatusOf(db, user.id) };
+      if (spent === 'expired') throw badRequest(EXPIRED_CHALLENGE, { challenge: '已超时或已使用' });
+      if (spent === 'wrong') {
+        await attempt.failed({ id: owner.userId, account: owner.account });
+        throw body.recoveryCode !== undefined
+          ? badRequest('恢复码：恢复码错误或已使用', { recoveryCode: '恢复码错误或已使用' })
+          : badRequest('一次性验证码：验证码错误或已使用，请输入验证器中当前显示的验证码', { code: '一次性验证码错误或已使用' });
+      }
+      await attempt.succeeded();
+      if ('recoveryCodeHashes' in spent) {
+        await writeAudit(db, {
+          actorKind: 'user',
+          actorId: owner.userId,
+          action: 'user.loginWithRecoveryCode',
+          objectType: 'user',
+          objectId: String(owner.userId),
+          detail: { recoveryCodesLeft: spent.recoveryCodeHashes.length },
+          ip: req.ip,
+        });
+      }
+      return openSession({ id: owner.userId, account: owner.account }, req);
     },
 
     logout: async ({ principal }) => {

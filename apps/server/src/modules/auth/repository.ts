@@ -7,8 +7,15 @@ export async function insertUser(db: Database, values: typeof users.$inferInsert
   return user;
 }
 
-export async function userByAccount(db: Database, account: string): Promise<{ id: number; account: string; passwordHash: string } | undefined> {
-  const [user] = await db.select({ id: users.id, account: users.account, passwordHash: users.passwordHash }).from(users).where(eq(users.account, account)).limit(1);
+export async function userByAccount(
+  db: Database,
+  account: string,
+): Promise<{ id: number; account: string; passwordHash: string; totpEnabledAt: Date | null } | undefined> {
+  const [user] = await db
+    .select({ id: users.id, account: users.account, passwordHash: users.passwordHash, totpEnabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.account, account))
+    .limit(1);
   return user;
 }
 

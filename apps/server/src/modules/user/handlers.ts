@@ -12,6 +12,7 @@ import { enterpriseStatusOf } from '../../shared/enterprise-authentication-repos
 import { ownUploads } from '../../shared/uploads-repository';
 import { sendStream } from '../../http/send-file';
 import { personalDataZip } from './personal-data';
+import { userTwoFactorHandlers } from './two-factor-handlers';
 import { passwordHashOf, updateUser, userById } from './repository';
 
 async function loadUser(db: Database, id: number): Promise<User> {
@@ -36,6 +37,7 @@ function deletionOf(row: DeletionRequestRow): AccountDeletion {
 export function userHandlers(ctx: AppContext): Handlers['user'] {
   const { db, storage } = ctx;
   return {
+    ...userTwoFactorHandlers(ctx),
     deletionRequest: async ({ params, principal }) => {
       assertOwner(principal.kind === 'user' && principal.userId === params.id);
       const row = await latestDeletionRequest(db, params.id);

@@ -20,7 +20,18 @@ export const FILES_FOLDER = '文件';
 /** The records of one applicant; null when the account does not exist. */
 export async function personalRecords(db: Database, userId: number) {
   const [account] = await db
-    .select({ id: users.id, account: users.account, name: users.name, mobile: users.mobile, email: users.email, avatar: users.avatar, createdAt: users.createdAt, updatedAt: users.updatedAt })
+    .select({
+      id: users.id,
+      account: users.account,
+      name: users.name,
+      mobile: users.mobile,
+      email: users.email,
+      avatar: users.avatar,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      // Whether two-factor sign-in is on and since when; never the secret or the recovery codes.
+      twoFactorEnabledAt: users.totpEnabledAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!account) return null;
@@ -81,7 +92,7 @@ export async function personalRecords(db: Database, userId: number) {
   return {
     record: {
       exportedAt: new Date().toISOString(),
-      account,
+      account: (({ twoFactorEnabledAt, ...rest }) => ({ ...rest, twoFactor: { enabled: twoFactorEnabledAt !== null, enabledAt: twoFactorEnabledAt } }))(account),
       signIns,
       // Who at the programme reviewed it is the programme's record, not the applicant's data.
       enterpriseAuthentications: authentications.map(({ reviewedBy: _reviewedBy, ...rest }) => rest),

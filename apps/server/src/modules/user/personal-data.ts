@@ -9,7 +9,7 @@ import { FILES_FOLDER, personalRecords } from './personal-data-repository';
 
 const README = `本压缩包是您在本平台上的全部个人数据副本。
 
-个人数据.json  账号信息、登录记录、企业认证、申报（含草稿、已撤回和每一次提交的内容与回执）、
+个人数据.json  账号信息（含是否启用两步验证）、登录记录、企业认证、申报（含草稿、已撤回和每一次提交的内容与回执）、
                您上传的文件清单和您的操作记录；时间均为 UTC（ISO 8601），北京时间加 8 小时。
 ${FILES_FOLDER}/          您上传的全部文件，文件名以文件编号开头，与 JSON 中的 uploads 对应。
 

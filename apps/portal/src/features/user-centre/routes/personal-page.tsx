@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/user-centre';
 import { PersonalDataSection } from '../components/personal-data-section';
 import { AccountDeletionSection } from '../components/account-deletion-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 import { UserCentreLayout } from '../../../components/user-centre-layout';
 import { scrollToFirstError } from '../../../lib/form-errors';
 
@@ -64,6 +65,7 @@ export default function PersonalPage() {
                 )}
                 <AddEnterpriseButton code={authentication.code} />
               </Paper>
+              <TwoFactorSection userId={data.id} account={data.account} />
               <PersonalDataSection userId={data.id} />
               <AccountDeletionSection userId={data.id} />
             </Stack>

@@ -10,18 +10,9 @@ import { badRequest, notFound } from '../../../http/errors';
 import { iso } from '../../../lib/dates';
 import { audit, writeAudit } from '../../../shared/audit-repository';
 import { authenticationOptions, CEREMONY_TTL_MS, spendPasskey } from '../../../auth/passkeys';
-import { spendSecondFactor } from '../../../auth/staff-two-factor';
-import {
-  challengeOwner,
-  hasTwoFactor,
-  insertLoginChallenge,
-  listPasskeys,
-  loadStaffTwoFactorRequired,
-  lockLoginChallenge,
-  lockTwoFactor,
-  updateTwoFactor,
-  useLoginChallenge,
-} from '../../../auth/staff-two-factor-repository';
+import { spendSecondFactor } from '../../../auth/two-factor';
+import { hasTwoFactor, listPasskeys, loadStaffTwoFactorRequired, lockTwoFactor, updateTwoFactor } from '../../../auth/staff-two-factor-repository';
+import { challengeOwner, insertLoginChallenge, lockLoginChallenge, useLoginChallenge } from '../../../auth/login-challenge-repository';
 import { findStaff, findStaffByAccount, listAudit, openStaffSession, revokeStaffSession, setStaffPasswordHash, type StaffRow } from './repository';
 
 type SessionHandlers = Pick<Handlers['console'], 'login' | 'loginSecondStep' | 'logout' | 'me' | 'auditList'>;
@@ -98,7 +89,7 @@ export function sessionHandlers(ctx: AppContext): SessionHandlers {
       const attempt = await beginAttempt(ctx, req, reply, { kind: 'staff', account: owner.account });
       const spent = await db.transaction(async (tx) => {
         const challenge = await lockLoginChallenge(tx, tokenHash);
-        const row = challenge && (await lockTwoFactor(tx, challenge.staffId));
+        const row = challenge?.staffId != null ? await lockTwoFactor(tx, challenge.staffId) : undefined;
         if (!challenge || !row) return 'expired' as const;
         if (body.passkey !== undefined) {
           const passkey = challenge.webauthnChallenge ? await spendPasskey(tx, config, row.id, body.passkey, challenge.webauthnChallenge) : null;

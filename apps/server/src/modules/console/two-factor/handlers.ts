@@ -4,7 +4,7 @@ import { beginAttempt } from '../../../auth/login-brake';
 import type { StaffPrincipal } from '../../../auth/principal';
 import { authenticationOptions, CEREMONY_TTL_MS, challengeOf, registrationOptions, spendPasskey, verifyRegistration } from '../../../auth/passkeys';
 import { hashToken } from '../../../auth/tokens';
-import { enrolmentOf, matchTotp, newRecoveryCodes, newTotpSecret, spendSecondFactor } from '../../../auth/staff-two-factor';
+import { enrolmentOf, matchTotp, newRecoveryCodes, newTotpSecret, spendSecondFactor } from '../../../auth/two-factor';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/client';
 import { verifyLogin } from '../../../db/password';
@@ -16,11 +16,8 @@ import { loadSiteTitle } from '../../../shared/settings-repository';
 import {
   deletePasskey,
   findTwoFactor,
-  insertLoginChallenge,
   insertPasskey,
   listPasskeys,
-  lockLoginChallenge,
-  useLoginChallenge,
   loadStaffTwoFactorRequired,
   lockTwoFactor,
   markSessionVerified,
@@ -28,6 +25,7 @@ import {
   updateTwoFactor,
   type TwoFactorRow,
 } from '../../../auth/staff-two-factor-repository';
+import { insertLoginChallenge, lockLoginChallenge, useLoginChallenge } from '../../../auth/login-challenge-repository';
 
 type TwoFactorHandlers = Pick<
   Handlers['console'],

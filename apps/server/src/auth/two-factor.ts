@@ -2,13 +2,23 @@ import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@flagship/api-client';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { TwoFactorRow } from './staff-two-factor-repository';
 import { sha256Hex } from './tokens';
 
 /**
- * Two-factor sign-in for staff (issue 16): TOTP per RFC 6238 (SHA-1, 6 digits, 30 s, as every
- * authenticator app expects) and single-use recovery codes kept only as hashes.
+ * Two-factor sign-in for staff and applicants (issue 16): TOTP per RFC 6238 (SHA-1, 6 digits, 30 s,
+ * as every authenticator app expects) and single-use recovery codes kept only as hashes.
  */
+
+/** The two-factor columns of a `staff` or `users` row. */
+export interface SecondFactorState {
+  totpSecret: string | null;
+  totpEnabledAt: Date | null;
+  totpLastStep: number | null;
+  recoveryCodeHashes: string[];
+}
+
+/** What a spent proof changes in the row. */
+export type SecondFactorChanges = { totpLastStep: number } | { recoveryCodeHashes: string[] };
 
 /** A code of the step before or after is accepted too: a phone's clock may be a little off. */
 const TOLERANCE_SECONDS = 30;
@@ -19,7 +29,7 @@ export function newTotpSecret(): string {
 
 /** The otpauth URI for the authenticator app and its QR code (an SVG data URL). */
 export async function enrolmentOf(secret: string, issuer: string, account: string): Promise<{ otpauthUri: string; qrCode: string }> {
-  const otpauthUri = generateURI({ issuer: issuer || '管理后台', label: account, secret });
+  const otpauthUri = generateURI({ issuer: issuer || '申报平台', label: account, secret });
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -57,10 +67,7 @@ export function hashRecoveryCode(code: string): string {
  * Check a second factor against the locked row: a TOTP code (a step used before is refused) or a
  * recovery code (spent). Returns the row's changes, or null when the code is wrong.
  */
-export async function spendSecondFactor(
-  row: TwoFactorRow,
-  proof: { code?: string; recoveryCode?: string },
-): Promise<{ totpLastStep: number } | { recoveryCodeHashes: string[] } | null> {
+export async function spendSecondFactor(row: SecondFactorState, proof: { code?: string; recoveryCode?: string }): Promise<SecondFactorChanges | null> {
   if (!row.totpSecret || !row.totpEnabledAt) return null;
   if (proof.code !== undefined) {
     const step = await matchTotp(row.totpSecret, proof.code, row.totpLastStep);
