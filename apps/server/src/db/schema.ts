@@ -412,6 +412,8 @@ export const projects = pgTable(
     /** Total budget in yuan. */
     budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     budgetNote: text('budget_note').notNull().default(''),
+    /** Plain text the applicant agrees to before submitting (声明); '' for the portal's default. */
+    declaration: text('declaration').notNull().default(''),
     applyStart: timestamptz('apply_start').notNull(),
     applyEnd: timestamptz('apply_end').notNull(),
     year: integer('year').notNull(),

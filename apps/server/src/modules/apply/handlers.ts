@@ -1,6 +1,7 @@
 import {
   APPLY_STATUS_LABELS,
   buildApplicationSchema,
+  DECLARATION_REQUIRED,
   flattenIssues,
   type ApplyStatus,
   type FormField,
@@ -108,6 +109,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: returned });
       const now = new Date();
       if (body.submit && !returned) checkWindow(context.project, now);
+      // A call without a declaration of its own does not ask for this: older clients never sent it.
+      if (body.submit && context.declaration.trim() !== '' && body.declarationAccepted !== true) {
+        throw badRequest(DECLARATION_REQUIRED, { declarationAccepted: DECLARATION_REQUIRED });
+      }
 
       const raw = sanitizeData(context.fields, body.data);
       const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
@@ -165,7 +170,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             action: 'application.submit',
             objectType: 'application',
             objectId: String(row.id),
-            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId },
+            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId, declarationAccepted: body.declarationAccepted === true },
             ip: req.ip,
           });
         }

@@ -151,6 +151,7 @@ export function publishingHandlers({ db }: AppContext): PublishingHandlers {
       attachments: body.attachments,
       budget: body.budget,
       budgetNote: body.budgetNote,
+      declaration: body.declaration,
       applyStart,
       applyEnd: new Date(body.applyEnd),
       year: beijingYear(applyStart),
