@@ -89,7 +89,7 @@ describe('a call with several forms: the task list and checking answers before s
     expect(await basics.textContent()).toContain('越剧《钱塘潮》');
     const budget = summary.getByRole('region', { name: '经费预算' });
     // Tables stay tables.
-    expect(await budget.getByRole('cell', { name: '王青' }).count()).toBe(1);
+    expect(await budget.getByRole('cell', { name: '王青', exact: true }).count()).toBe(1);
     expect(await summary.getByTestId('declaration-text').textContent()).toBe(DECLARATION);
     await screens(page, 'check-answers');
 

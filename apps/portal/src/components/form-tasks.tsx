@@ -112,7 +112,7 @@ export function FormTasks({ project }: FormTasksProps) {
         </Text>
         <Progress value={total ? (done / total) * 100 : 0} color="#23703a" size="sm" aria-label={`已提交 ${done} / ${total} 份表单`} />
       </Stack>
-      <List listStyleType="none" spacing="sm" aria-label="申报任务" data-testid="form-tasks">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="申报任务" data-testid="form-tasks">
         {project.forms.map((form) => {
           const state = taskState(form);
           const mine = form.myApply;
@@ -120,14 +120,14 @@ export function FormTasks({ project }: FormTasksProps) {
           // A returned application can be corrected after the deadline; anything else needs an open call.
           const canFill = editable && (project.status === 'open' || state === 'returned');
           return (
-            <List.Item key={form.id} data-testid={`task-${form.id}`} data-state={state}>
+            <li key={form.id} data-testid={`task-${form.id}`} data-state={state}>
               <Paper withBorder p="md">
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <StateIcon state={state} />
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <Group gap="xs">
                       <Text fw={600}>{form.title}</Text>
-                      <Badge variant="light" color={state === 'submitted' ? '#23703a' : state === 'returned' ? '#a63c06' : state === 'draft' ? '#8a5300' : 'ink.7'}>
+                      <Badge variant="filled" color={state === 'submitted' ? '#23703a' : state === 'returned' ? '#a63c06' : state === 'draft' ? '#8a5300' : 'ink.6'}>
                         {state === 'submitted' ? '✓ ' : state === 'todo' ? '✗ ' : ''}
                         {STATE_LABELS[state]}
                       </Badge>
@@ -164,10 +164,10 @@ export function FormTasks({ project }: FormTasksProps) {
                   </Stack>
                 </Group>
               </Paper>
-            </List.Item>
+            </li>
           );
         })}
-      </List>
+      </Stack>
     </Stack>
   );
 }

@@ -43,6 +43,7 @@ export function CheckAnswers({ formTitle, fields, values, declaration, submittin
   const [accepted, setAccepted] = useState(false);
   const [refused, setRefused] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const checkbox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     heading.current?.focus();
     heading.current?.scrollIntoView({ block: 'start' });
@@ -58,6 +59,7 @@ export function CheckAnswers({ formTitle, fields, values, declaration, submittin
   const confirm = () => {
     if (!accepted) {
       setRefused(true);
+      checkbox.current?.focus();
       return;
     }
     onSubmit();
@@ -107,6 +109,8 @@ export function CheckAnswers({ formTitle, fields, values, declaration, submittin
           required
           label="我已阅读并同意"
           checked={accepted}
+          aria-invalid={refused}
+          ref={checkbox}
           onChange={(event) => {
             setAccepted(event.currentTarget.checked);
             if (event.currentTarget.checked) setRefused(false);
