@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
 /** What the applicant keeps after submitting: the serial number and the receipt. */
 export function Receipt({ apply, title }: { apply: Apply; title: string }) {
   // Read after the submission, so that this form counts as sent; without it the list is left out.
-  const project = useAsync((signal) => api.project.detail({ id: apply.projectId }, { signal, silent: true }), [apply.projectId, apply.id]);
+  const project = useAsync((signal) => api.project.detail({ id: apply.projectId }, { signal, silent: true }), [apply.projectId]);
   return (
     <Paper withBorder p="xl">
       <Stack align="center" gap="md">
