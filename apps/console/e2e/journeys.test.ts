@@ -74,7 +74,7 @@ describe('staff and applicants across the console and the portal', () => {
     await pickDateTime(page, '申报截止时间', 28, '17:30', 2);
     await field(page, '资助预算总额').fill('500000');
     await field(page, '预算说明').fill('单个项目资助不超过 10 万元');
-    await field(page, '申报声明').fill(DECLARATION);
+    await page.getByRole('textbox', { name: /^申报声明/ }).fill(DECLARATION);
     await page.getByRole('button', { name: '创建项目' }).click();
     await page.waitForURL(/\/console\/projects\/\d+$/);
     projectId = Number(new URL(page.url()).pathname.split('/').pop());
