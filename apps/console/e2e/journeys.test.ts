@@ -13,10 +13,15 @@ async function addField(page: Page, kind: string, label: string, required = fals
   if (required) await page.getByRole('switch', { name: '必填', exact: true }).check();
 }
 
+const DECLARATION = '本人承诺申报作品为原创，不存在侵犯他人知识产权的情形。';
+
 async function submitApplication(page: Page) {
   await page.getByRole('button', { name: '提交申报' }).click();
-  await page.getByRole('dialog', { name: '确认提交' }).waitFor();
-  await page.getByRole('button', { name: '确认提交' }).click();
+  const summary = page.getByTestId('check-answers');
+  // The call's own declaration, set by staff in the project editor.
+  await summary.getByText(DECLARATION).waitFor();
+  await summary.getByRole('checkbox', { name: '我已阅读并同意' }).check();
+  await summary.getByRole('button', { name: '确认提交' }).click();
   await page.getByRole('heading', { name: '申报已提交' }).waitFor();
 }
 
@@ -69,6 +74,7 @@ describe('staff and applicants across the console and the portal', () => {
     await pickDateTime(page, '申报截止时间', 28, '17:30', 2);
     await field(page, '资助预算总额').fill('500000');
     await field(page, '预算说明').fill('单个项目资助不超过 10 万元');
+    await page.getByRole('textbox', { name: /^申报声明/ }).fill(DECLARATION);
     await page.getByRole('button', { name: '创建项目' }).click();
     await page.waitForURL(/\/console\/projects\/\d+$/);
     projectId = Number(new URL(page.url()).pathname.split('/').pop());

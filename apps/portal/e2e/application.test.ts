@@ -1,7 +1,7 @@
 import { creditCodeCheckChar, idCardCheckChar } from '@flagship/api-client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, register, submitFromForm, type Portal } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -140,10 +140,7 @@ describe('application', () => {
     await page.locator('.tox-edit-area iframe').first().waitFor();
 
     // Submit, confirm, receipt.
-    await page.getByRole('button', { name: '提交申报' }).click();
-    await page.getByRole('dialog', { name: '确认提交' }).waitFor();
-    await page.getByRole('button', { name: '确认提交' }).click();
-    await page.getByRole('heading', { name: '申报已提交' }).waitFor();
+    await submitFromForm(page);
     const serial = (await page.getByTestId('serial-number').textContent()) ?? '';
     expect(serial).not.toBe('—');
     await checkScreen(page, 'application-receipt');

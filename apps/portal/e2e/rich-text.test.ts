@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, staffToken } from './calls';
-import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, register, submitFromForm, type Portal } from './support';
 
 // Issue 13, items 11 and 12: an image uploaded inside the editor is stored as an upload and named
 // by its address (never base64), and a required rich-text field stays usable when TinyMCE cannot load.
@@ -50,10 +50,7 @@ async function storedPlan(portal: Portal, call: { projectId: number; formId: num
 }
 
 async function submit(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '提交申报' }).click();
-  await page.getByRole('dialog', { name: '确认提交' }).waitFor();
-  await page.getByRole('button', { name: '确认提交' }).click();
-  await page.getByRole('heading', { name: '申报已提交' }).waitFor();
+  await submitFromForm(page);
 }
 
 describe('rich text', () => {

@@ -144,3 +144,13 @@ export async function revokeSession(page: Page, apiUrl: string): Promise<void> {
   const revoked = await fetch(`${apiUrl}/api/logout`, { method: 'POST', headers: { authKey: token ?? '' } });
   expect(((await revoked.json()) as { errno: number }).errno).toBe(200);
 }
+
+/** 提交申报 → the check-your-answers summary → accept the declaration → 确认提交 → the receipt. */
+export async function submitFromForm(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '提交申报' }).click();
+  const summary = page.getByTestId('check-answers');
+  await summary.waitFor();
+  await summary.getByRole('checkbox', { name: '我已阅读并同意' }).check();
+  await summary.getByRole('button', { name: '确认提交' }).click();
+  await page.getByRole('heading', { name: '申报已提交' }).waitFor();
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, publishCall, staffToken } from './calls';
-import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, register, submitFromForm, type Portal } from './support';
 
 // Issue 13, defect 1: in the personal centre, deleting a draft and withdrawing a submission are
 // different acts, each in its own words; a withdrawn submission stays listed with its receipt.
@@ -38,9 +38,7 @@ describe('withdrawing a submission and deleting a draft in the personal centre',
     const formUrl = `${url}/application?projectId=${open.projectId}&formId=${open.formId}`;
     await page.goto(formUrl);
     await field(page, '项目名称').fill('越剧《钱塘潮》');
-    await page.getByRole('button', { name: '提交申报' }).click();
-    await page.getByRole('dialog', { name: '确认提交' }).getByRole('button', { name: '确认提交' }).click();
-    await page.getByRole('heading', { name: '申报已提交' }).waitFor();
+    await submitFromForm(page);
     const serial = (await page.getByTestId('serial-number').textContent()) ?? '';
     expect(serial).toMatch(/^FS-\d{4}-\d{6}$/);
 

@@ -58,6 +58,8 @@ export const FIELD_LABELS: Record<string, string> = {
   attachments: '附件',
   budget: '预算',
   budgetNote: '预算说明',
+  declaration: '声明',
+  declarationAccepted: '声明',
   applyStart: '申报开始时间',
   applyEnd: '申报截止时间',
   published: '发布状态',

@@ -422,6 +422,8 @@ export const projects = pgTable(
     budgetNote: text('budget_note').notNull().default(''),
     /** Eligibility questions asked before an applicant starts a form (`eligibilityQuestionsSchema`). */
     eligibility: jsonb('eligibility').$type<EligibilityQuestion[]>().notNull().default([]),
+    /** Plain text the applicant agrees to before submitting (声明); '' for the portal's default. */
+    declaration: text('declaration').notNull().default(''),
     applyStart: timestamptz('apply_start').notNull(),
     applyEnd: timestamptz('apply_end').notNull(),
     year: integer('year').notNull(),

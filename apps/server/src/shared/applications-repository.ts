@@ -106,10 +106,11 @@ const byForm = prepared((db) =>
     .limit(1)
     .prepare('my_application_for_form'),
 );
+// Live ones first, then withdrawn submissions: a form's task shows 已撤回 until it is started again.
 const byProject = prepared((db) =>
   titled(db)
-    .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.projectId, sql.placeholder('projectId'))))
-    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .where(and(eq(applications.userId, user), LISTED, eq(applications.projectId, sql.placeholder('projectId'))))
+    .orderBy(sql`${applications.deletedAt} is not null`, desc(applications.createdAt), desc(applications.id))
     .prepare('my_applications_of_project'),
 );
 const page = prepared((db) =>
@@ -128,7 +129,7 @@ const pageCount = prepared((db) =>
     .prepare('my_applications_count'),
 );
 
-/** My live applications to a call, newest first. */
+/** My live applications to a call, newest first, then my withdrawn submissions to it. */
 export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledApplication[]> {
   return byProject(db).execute({ userId, projectId });
 }
@@ -156,7 +157,7 @@ export async function myApplicationById(db: Executor, userId: number, id: number
 // not the call's is a row without a form.
 const formWithProject = prepared((db) =>
   db
-    .select({ project: projectSummaryColumns, eligibility: projects.eligibility, form: forms })
+    .select({ project: projectSummaryColumns, eligibility: projects.eligibility, declaration: projects.declaration, form: forms })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
@@ -171,6 +172,8 @@ export interface FormContext {
   form: FormDefinition;
   fields: FormField[];
   eligibility: EligibilityQuestion[];
+  /** The call's declaration (声明); '' when it has none. */
+  declaration: string;
 }
 
 /**
@@ -188,5 +191,6 @@ export async function loadFormContext(db: Executor, projectId: number, formId: n
     form: { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields, version: row.version },
     fields,
     eligibility: found.eligibility ?? [],
+    declaration: found.declaration,
   };
 }

@@ -56,7 +56,7 @@ export const PROJECT_GONE = '项目不存在或已下线';
 
 const projectRow = prepared((db) =>
   db
-    .select({ ...projectSummaryColumns, guide: projects.guide, attachments: projects.attachments, eligibility: projects.eligibility })
+    .select({ ...projectSummaryColumns, guide: projects.guide, declaration: projects.declaration, attachments: projects.attachments, eligibility: projects.eligibility })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
@@ -69,5 +69,5 @@ const projectRow = prepared((db) =>
 export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
   const [row] = await projectRow(db).execute({ id, includeUnpublished });
   if (!row) throw notFound(PROJECT_GONE);
-  return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, attachments: row.attachments ?? [], eligibility: row.eligibility ?? [] };
+  return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, declaration: row.declaration, attachments: row.attachments ?? [], eligibility: row.eligibility ?? [] };
 }

@@ -142,6 +142,7 @@ export type ConsoleProjectSummary = z.infer<typeof consoleProjectSummarySchema>;
 
 export const consoleProjectSchema = consoleProjectSummarySchema.extend({
   guide: htmlSchema,
+  declaration: z.string().default(''),
   attachments: z.array(attachmentSchema),
   eligibility: eligibilityQuestionsSchema,
   forms: z.array(consoleFormSchema),
@@ -175,6 +176,8 @@ export const projectBody = z
     attachments: z.array(attachmentInput, { error: '附件应为列表' }).max(20, '最多 20 个附件').default([]),
     budget: z.number({ error: '预算应为数字' }).min(0, '不能小于 0').max(1e12, '金额过大').default(0),
     budgetNote: optionalText(500).default(''),
+    /** Plain text the applicant agrees to before submitting; '' for the default one. */
+    declaration: optionalText(2000).default(''),
     applyStart: dateTimeSchema,
     applyEnd: dateTimeSchema,
     eligibility: eligibilityQuestionsSchema.default([]),

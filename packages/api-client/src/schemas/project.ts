@@ -95,6 +95,8 @@ export const formSummarySchema = z.object({
   title: z.string(),
   description: z.string(),
   myApply: applySummarySchema.nullable(),
+  /** With no live application: my latest withdrawn submission to the form (已撤回), if any. */
+  myWithdrawn: applySummarySchema.nullable().default(null),
 });
 export const formSchema = z.object({
   id: z.number().int(),
@@ -106,8 +108,22 @@ export const formSchema = z.object({
 });
 export type FormDefinition = z.infer<typeof formSchema>;
 
+/**
+ * Shown above 确认提交 when a call has no declaration of its own. Such a call does not require
+ * `declarationAccepted` from the server (older clients keep working); the portal asks anyway.
+ */
+export const DEFAULT_DECLARATION =
+  '本人（本单位）承诺：所填报的申报信息及提交的附件材料均真实、准确、完整，不存在虚假、隐瞒或误导性内容；如有不实，愿意承担由此产生的一切责任。';
+
+/** The refusal of a submission without `declarationAccepted: true` to a call that has a declaration. */
+export const DECLARATION_REQUIRED = '声明：请阅读申报声明并勾选“我已阅读并同意”后再提交';
+
+/** The call's own declaration (声明, plain text), '' when it has none; absent from older servers. */
+const declarationSchema = z.string().default('');
+
 export const projectSchema = projectSummarySchema.extend({
   guide: htmlSchema,
+  declaration: declarationSchema,
   attachments: z.array(attachmentSchema),
   forms: z.array(formSummarySchema),
   /** Asked before an applicant starts a form; empty when anyone may apply. */
@@ -120,6 +136,8 @@ export const formDetailSchema = z.object({
   form: formSchema,
   apply: applySchema.nullable(),
   eligibility: eligibilityQuestionsSchema,
+  /** The call's declaration, as in the call's detail. */
+  declaration: declarationSchema,
 });
 export type FormDetail = z.infer<typeof formDetailSchema>;
 
@@ -132,6 +150,8 @@ export const applyBody = z.object({
   submit: z.boolean().default(false),
   /** Answers to the call's eligibility questions; needed when the application is first saved. */
   eligibility: eligibilityAnswersSchema.optional(),
+  /** The applicant ticked 我已阅读并同意 under the call's declaration; required to submit when the call has one. */
+  declarationAccepted: z.boolean({ error: '应为是或否' }).optional(),
 });
 export type ApplyInput = z.input<typeof applyBody>;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { flattenIssues, projectBody, type ConsoleProject, type EligibilityQuestion } from '@flagship/api-client';
+import { DEFAULT_DECLARATION, flattenIssues, projectBody, type ConsoleProject, type EligibilityQuestion } from '@flagship/api-client';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { BeijingDateTimePicker } from '../../components/beijing-date-time-picker';
 import { AttachmentsInput, type AttachmentValue } from '../../components/attachments-input';
@@ -32,6 +32,7 @@ interface Values {
   attachments: AttachmentValue[];
   budget: number | string;
   budgetNote: string;
+  declaration: string;
   /** Beijing wall time, `YYYY-MM-DD HH:mm:ss`. */
   applyStart: string | null;
   applyEnd: string | null;
@@ -49,6 +50,7 @@ function toValues(project?: ConsoleProject): Values {
     attachments: project?.attachments ?? [],
     budget: project?.budget ?? 0,
     budgetNote: project?.budgetNote ?? '',
+    declaration: project?.declaration ?? '',
     applyStart: toShanghaiWallTime(project?.applyStart),
     applyEnd: toShanghaiWallTime(project?.applyEnd),
     eligibility: project?.eligibility ?? [],
@@ -177,6 +179,10 @@ function ProjectEditor({ project, onChange }: { project?: ConsoleProject; onChan
           <FormSection title="申报指南与附件">
             <RichTextField label="申报指南" value={form.values.guide} onChange={(html) => form.setFieldValue('guide', html)} error={form.errors.guide} />
             <AttachmentsInput label="附件" description="申报通知、模板等，申请人可在项目详情页下载" value={form.values.attachments} onChange={(value) => form.setFieldValue('attachments', value)} error={form.errors.attachments} errors={form.errors} />
+          </FormSection>
+
+          <FormSection title="申报声明" description="申请人提交前须勾选“我已阅读并同意”。留空时使用默认声明（信息真实、准确、完整）。">
+            <Textarea label="申报声明" description="纯文本，最多 2000 字；换行保留" placeholder={DEFAULT_DECLARATION} autosize minRows={3} maxRows={10} maxLength={2000} {...form.getInputProps('declaration')} />
           </FormSection>
 
           <Group justify="flex-end" p="sm" className="fc-sticky-bar">

@@ -1,6 +1,7 @@
 import {
   APPLY_STATUS_LABELS,
   buildApplicationSchema,
+  DECLARATION_REQUIRED,
   eligibilityProblem,
   flattenIssues,
   type EligibilityCheck,
@@ -115,6 +116,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: returned });
       const now = new Date();
       if (body.submit && !returned) checkWindow(context.project, now);
+      // A call without a declaration of its own does not ask for this: older clients never sent it.
+      if (body.submit && context.declaration.trim() !== '' && body.declarationAccepted !== true) {
+        throw badRequest(DECLARATION_REQUIRED, { declarationAccepted: DECLARATION_REQUIRED });
+      }
 
       // Eligibility: checked when the application is first saved and again on every submission
       // (the automatic facts may have changed; the applicant's own answers are the stored ones).
@@ -182,7 +187,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
             action: 'application.submit',
             objectType: 'application',
             objectId: String(row.id),
-            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId },
+            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId, declarationAccepted: body.declarationAccepted === true },
             ip: req.ip,
           });
         }

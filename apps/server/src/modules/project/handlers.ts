@@ -21,9 +21,13 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
       return {
         ...project.summary,
         guide: project.guide,
+        declaration: project.declaration,
         attachments: project.attachments,
         eligibility: project.eligibility,
-        forms: formRows.map((f) => ({ ...f, myApply: mine.find((a) => a.formId === f.id) ?? null })),
+        forms: formRows.map((f) => {
+          const myApply = mine.find((a) => a.formId === f.id && a.status !== 'withdrawn') ?? null;
+          return { ...f, myApply, myWithdrawn: myApply ? null : (mine.find((a) => a.formId === f.id) ?? null) };
+        }),
       };
     },
 
@@ -32,7 +36,7 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
     form: async ({ params, principal }) => {
       const apply = await myApplicationForForm(db, principal.userId, params.formId);
       const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: apply !== undefined });
-      return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null, eligibility: context.eligibility };
+      return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null, eligibility: context.eligibility, declaration: context.declaration };
     },
 
     myApplyList: ({ query, principal }) => myApplyPage(db, principal.userId, query),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { dropUnsaved, keepUnsaved, readUnsaved, type DraftPlace, type UnsavedDraft } from '../../../lib/unsaved-drafts';
 import { differences, merge, snapshot, type Difference, type Side, type Values } from '../lib/compare';
 import type { CallPhase } from '../lib/deadline';
+import { CheckAnswers } from './check-answers';
 import { ConflictResolver } from './conflict-resolver';
 import { Countdown, DeadlineNotice, isOpen } from './deadline';
 import { useSessionExpiryWarning } from './session-expiry';
@@ -81,7 +82,10 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [showAll, setShowAll] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>(detail.apply ? { kind: 'saved', at: detail.apply.updatedAt } : { kind: 'idle' });
-  const [confirming, setConfirming] = useState(false);
+  // Check your answers: the summary is shown while the form stays mounted (hidden), so nothing typed is lost.
+  const [checking, setChecking] = useState(false);
+  // The section 修改 returns to, scrolled to once the form shows again.
+  const [editTarget, setEditTarget] = useState<{ key: string | undefined }>();
   const [submitting, setSubmitting] = useState(false);
   const [conflict, setConflict] = useState<Conflict>();
   const [resolving, setResolving] = useState(false);
@@ -299,21 +303,31 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
       return;
     }
     setRefusal(undefined);
-    setConfirming(true);
+    setChecking(true);
   };
+
+  const edit = (key: string | undefined) => {
+    setChecking(false);
+    setEditTarget({ key });
+  };
+  useEffect(() => {
+    if (!editTarget) return;
+    const block = editTarget.key ? document.getElementById(fieldBlockId(editTarget.key)) : document.querySelector<HTMLElement>('[data-testid="application-fields"]');
+    block?.scrollIntoView({ block: 'start' });
+    block?.focus({ preventScroll: true });
+  }, [editTarget]);
 
   const submit = async () => {
     setSubmitting(true);
     try {
       if (saving.current) await saving.current.catch(() => {});
       const data = form.getValues();
-      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: true, eligibility });
+      const result = await api.apply.save({ projectId: project.id, formId: definition.id, data, version: version.current, submit: true, eligibility, declarationAccepted: true });
       adopt(data, result.version);
       if (place) dropUnsaved(place);
-      setConfirming(false);
       onSubmitted(result);
     } catch (error) {
-      setConfirming(false);
+      setChecking(false);
       if (error instanceof ApiError && error.errno === Errno.CONFLICT) void meetOtherCopy();
       else if (error instanceof ApiError && !(error instanceof SessionInvalidError)) {
         form.setErrors(error.fields);
@@ -389,12 +403,17 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
           申报将于北京时间 {formatDateTime(project.applyStart)} 开始，现在可以先保存草稿。
         </Alert>
       )}
+      {checking && (
+        <CheckAnswers formTitle={definition.title} fields={fields} values={form.values} declaration={detail.declaration} submitting={submitting} onEdit={edit} onSubmit={() => void submit()} />
+      )}
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
-        <Paper withBorder p="xl">
+        <Paper withBorder p="xl" display={checking ? 'none' : undefined} data-testid="application-fields" tabIndex={-1}>
           <Stack gap="lg">
             {fields.map((field) =>
               field.kind === 'section' ? (
-                <FieldInput key={field.key} field={field} value={undefined} onChange={() => {}} path={field.key} />
+                <div key={field.key} id={fieldBlockId(field.key)} tabIndex={-1}>
+                  <FieldInput field={field} value={undefined} onChange={() => {}} path={field.key} />
+                </div>
               ) : (
                 <div key={field.key} id={fieldBlockId(field.key)}>
                 <FieldInput
@@ -411,7 +430,7 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
           </Stack>
         </Paper>
       </DatesProvider>
-      <Paper withBorder p="md" className="fs-form-bar">
+      <Paper withBorder p="md" className="fs-form-bar" display={checking ? 'none' : undefined}>
         <Group justify="space-between">
           <Stack gap={2}>
             {!returned && isOpen(phase) && left !== undefined && <Countdown left={left} />}
@@ -432,19 +451,6 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
       {conflict && (
         <ConflictResolver key={conflict.version} opened={resolving} differences={conflict.differences} savedAt={formatDateTime(conflict.savedAt)} onApply={resolve} onClose={() => setResolving(false)} />
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="确认提交" centered>
-        <Stack>
-          <Text>提交后申报内容将不能修改（被退回修改时除外）。确认提交「{definition.title}」吗？</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              再检查一下
-            </Button>
-            <Button loading={submitting} onClick={() => void submit()}>
-              确认提交
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
   );
 }

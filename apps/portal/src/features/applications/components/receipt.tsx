@@ -2,10 +2,14 @@ import { Button, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@man
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { Apply } from '@flagship/api-client';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '@flagship/ui';
+import { formatDateTime, useAsync } from '@flagship/ui';
+import { RemainingForms } from '../../../components/form-tasks';
+import { api } from '../../../lib/api';
 
 /** What the applicant keeps after submitting: the serial number and the receipt. */
 export function Receipt({ apply, title }: { apply: Apply; title: string }) {
+  // Read after the submission, so that this form counts as sent; without it the list is left out.
+  const project = useAsync((signal) => api.project.detail({ id: apply.projectId }, { signal, silent: true }), [apply.projectId]);
   return (
     <Paper withBorder p="xl">
       <Stack align="center" gap="md">
@@ -40,6 +44,11 @@ export function Receipt({ apply, title }: { apply: Apply; title: string }) {
             )}
           </Table.Tbody>
         </Table>
+        {project.data && project.data.forms.length > 1 && (
+          <Paper withBorder p="md" w="100%" maw={640}>
+            <RemainingForms project={project.data} />
+          </Paper>
+        )}
         <Group>
           <Button component={Link} to={`/decDetail?id=${apply.id}`}>
             查看申报

@@ -17,8 +17,11 @@ import { Receipt } from '../components/receipt';
 
 export default function ApplicationPage() {
   const [params] = useSearchParams();
-  const detail = useFormDetail(toId(params.get('projectId')), toId(params.get('formId')));
-  const [submitted, setSubmitted] = useState<Apply>();
+  const formId = toId(params.get('formId'));
+  const detail = useFormDetail(toId(params.get('projectId')), formId);
+  const [sent, setSubmitted] = useState<Apply>();
+  // The receipt links to the call's other forms: this page then shows another form.
+  const submitted = sent?.formId === formId ? sent : undefined;
 
   return (
     <Page hideHeading>

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Card, Divider, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPaperclip, IconPencil, IconEye } from '@tabler/icons-react';
+import { Anchor, Divider, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import type { Project } from '@flagship/api-client';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { Empty, formatBudget, formatPeriod, formatSize, RichHtml, toId } from '@flagship/ui';
-import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
 import { Countdown } from '../../../components/countdown';
+import { FormTasks } from '../../../components/form-tasks';
 import { Page } from '../../../components/page';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { AsyncView } from '../../../components/states';
@@ -68,7 +68,7 @@ function ProjectDetail({ project }: { project: Project }) {
       </Paper>
 
       <Grid gap="lg">
-        <Grid.Col span={8}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder p="xl">
             <Title order={2} size="h3" className="fs-section-title" mb="md">
               申报指南
@@ -95,59 +95,12 @@ function ProjectDetail({ project }: { project: Project }) {
             )}
           </Paper>
         </Grid.Col>
-        <Grid.Col span={4}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="lg">
             <Title order={2} size="h3" className="fs-section-title" mb="md">
               申报表单
             </Title>
-            {project.forms.length === 0 ? (
-              <Empty>暂无申报表单</Empty>
-            ) : (
-              <Stack gap="sm">
-                {project.forms.map((form) => {
-                  const mine = form.myApply;
-                  const editable = !mine || EDITABLE_STATUSES.has(mine.status);
-                  return (
-                    <Card key={form.id} padding="md" withBorder>
-                      <Stack gap={6}>
-                        <Text fw={600}>{form.title}</Text>
-                        {form.description && (
-                          <Text size="sm" c="dimmed" lineClamp={3}>
-                            {form.description}
-                          </Text>
-                        )}
-                        <Group gap={6}>
-                          <Text size="sm">我的申报：</Text>
-                          {mine ? <ApplyStatusBadge status={mine.status} /> : <Text size="sm" c="dimmed">未申报</Text>}
-                        </Group>
-                        {mine?.reviewMessage && (
-                          <Text size="sm" c="#a63c06">
-                            审核意见：{mine.reviewMessage}
-                          </Text>
-                        )}
-                        <Group gap="xs" mt={4}>
-                          {editable && project.status === 'open' && (
-                            <Button component={Link} to={`/application?projectId=${project.id}&formId=${form.id}`} size="sm" leftSection={<IconPencil size={16} />}>
-                              {mine ? '继续填写' : '立即申报'}
-                            </Button>
-                          )}
-                          {editable && project.status !== 'open' && (
-                            <Button size="sm" disabled>
-                              {project.status === 'upcoming' ? '尚未开始' : '申报已截止'}
-                            </Button>
-                          )}
-                          {mine && (
-                            <Button component={Link} to={`/decDetail?id=${mine.id}`} size="sm" variant="light" leftSection={<IconEye size={16} />}>
-                              查看申报
-                            </Button>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Card>
-                  );
-                })}
-              </Stack>
-            )}
+            {project.forms.length === 0 ? <Empty>暂无申报表单</Empty> : <FormTasks project={project} />}
           </Paper>
         </Grid.Col>
       </Grid>

@@ -152,6 +152,7 @@ export function publishingHandlers({ db }: AppContext): PublishingHandlers {
       budget: body.budget,
       budgetNote: body.budgetNote,
       eligibility: body.eligibility,
+      declaration: body.declaration,
       applyStart,
       applyEnd: new Date(body.applyEnd),
       year: beijingYear(applyStart),

@@ -88,9 +88,9 @@ export async function listForms(db: Executor, projectId: number): Promise<Consol
 }
 
 export async function findConsoleProject(db: Executor, id: number): Promise<ConsoleProject | undefined> {
-  const [row] = await selectProjects(db, { guide: projects.guide, attachments: projects.attachments, eligibility: projects.eligibility }).where(eq(projects.id, id)).limit(1);
+  const [row] = await selectProjects(db, { guide: projects.guide, declaration: projects.declaration, attachments: projects.attachments, eligibility: projects.eligibility }).where(eq(projects.id, id)).limit(1);
   if (!row) return undefined;
-  return { ...toConsoleSummary(row), guide: row.guide, attachments: row.attachments, eligibility: row.eligibility, forms: await listForms(db, id) };
+  return { ...toConsoleSummary(row), guide: row.guide, declaration: row.declaration, attachments: row.attachments, eligibility: row.eligibility, forms: await listForms(db, id) };
 }
 
 /** The call, locked for the rest of the transaction. */

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "declaration" text DEFAULT '' NOT NULL;
