@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, staffToken } from './calls';
-import { checkScreen, field, login, newAccount, openPortal, register, type Portal } from './support';
+import { checkScreen, field, login, newAccount, openPortal, register, submitFromForm, type Portal } from './support';
 
 // Issue 13: a call's eligibility questions asked before the form starts, and a budget table whose
 // total is shown live and tied to the amount asked for.
@@ -102,8 +102,7 @@ describe('eligibility and budget totals', () => {
     await screens(page, 'budget-total-rule');
 
     await field(page, '申请资助金额').fill('42000.5');
-    await page.getByRole('button', { name: '提交申报' }).click();
-    await page.getByRole('button', { name: '确认提交' }).click();
+    await submitFromForm(page);
     await page.getByText(/申报编号/).first().waitFor();
   });
 });

@@ -58,6 +58,7 @@ describe('two-factor sign-in for applicants', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(section.getByRole('img', { name: /两步验证二维码/ }).isVisible()).resolves.toBe(true);
     await field(page, '一次性验证码').fill('000000');
+    await section.getByLabel('登录密码').fill(PASSWORD);
     await section.getByRole('button', { name: '确认启用' }).click();
     await section.getByText('一次性验证码错误或已使用', { exact: false }).waitFor();
     await bothWidths(page, 'two-factor-enrol');

@@ -110,7 +110,7 @@ describe.each(drivers)('account deletion on %s', (driver) => {
     await erin.api.user.update({ id: erin.userId, name: '沈清和', email: 'shen@example.org', avatar });
     // Two-factor sign-in on: its secret and recovery codes go with the account.
     const { secret } = await erin.api.user.twoFactorStart({ id: erin.userId });
-    await erin.api.user.twoFactorConfirm({ id: erin.userId, code: await generate({ secret }) });
+    await erin.api.user.twoFactorConfirm({ id: erin.userId, code: await generate({ secret }), password: erin.password });
     const draftFile = await upload(erin, pdf('draft'), '草稿附件.pdf');
     const draft = await erin.api.apply.save({ projectId: call.projectId, formId: call.formIds[0]!, version: 0, data: { projectName: '草稿', proposal: draftFile } });
     const proposal = await upload(erin, pdf('sent'), '申报书.pdf');

@@ -23,7 +23,7 @@ describe.each(drivers)('contract matrix on %s', (driver) => {
     ['auth.logout', (api) => api.auth.logout()],
     ['user.get', (api) => api.user.get({ id: 'abc' as unknown as number })],
     ['user.update', (api) => api.user.update({ id: 1, mobile: '12345', email: 'nope' })],
-    ['user.twoFactorConfirm', (api) => api.user.twoFactorConfirm({ id: 1, code: '12ab' })],
+    ['user.twoFactorConfirm', (api) => api.user.twoFactorConfirm({ id: 1, code: '12ab', password: '' })],
     ['user.twoFactorDisable', (api) => api.user.twoFactorDisable({ id: 1 })],
   ];
 

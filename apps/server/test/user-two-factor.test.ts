@@ -22,7 +22,7 @@ describe.each(drivers)('applicant two-factor sign-in on %s', (driver) => {
 
   async function enrol(user: User): Promise<{ secret: string; recoveryCodes: string[] }> {
     const { secret } = await user.api.user.twoFactorStart({ id: user.userId });
-    const { recoveryCodes } = await user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(secret) });
+    const { recoveryCodes } = await user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(secret), password: user.password });
     return { secret, recoveryCodes };
   }
 
@@ -46,15 +46,22 @@ describe.each(drivers)('applicant two-factor sign-in on %s', (driver) => {
     expect(start.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect((await user.api.user.twoFactorStatus({ id: user.userId })).enabled).toBe(false);
 
-    const wrong = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: '000000' }, { silent: true }));
+    // The password again: an open session alone does not bind a phone to the account.
+    const noPassword = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(start.secret) } as never, { silent: true }));
+    expect(noPassword.errmsg).toBe('密码：请输入登录密码');
+    const wrongPassword = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(start.secret), password: 'Not-The-Password-1' }, { silent: true }));
+    expect(wrongPassword.errmsg).toBe('登录密码：密码不正确');
+    expect((await user.api.user.twoFactorStatus({ id: user.userId })).enabled).toBe(false);
+
+    const wrong = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: '000000', password: user.password }, { silent: true }));
     expect(wrong.errno).toBe(Errno.INVALID_INPUT);
     expect(wrong.errmsg).toMatch(/^一次性验证码：/);
     expect(wrong.fields.code).toMatch(/验证码错误/);
-    const malformed = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: '12ab' }, { silent: true }));
+    const malformed = await apiError(user.api.user.twoFactorConfirm({ id: user.userId, code: '12ab', password: user.password }, { silent: true }));
     expect(malformed.errno).toBe(Errno.INVALID_INPUT);
     expect(malformed.errmsg).toMatch(/^验证码：一次性验证码应为 6 位数字/);
 
-    const { recoveryCodes } = await user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(start.secret) });
+    const { recoveryCodes } = await user.api.user.twoFactorConfirm({ id: user.userId, code: await codeAt(start.secret), password: user.password });
     expect(recoveryCodes).toHaveLength(10);
     expect(await user.api.user.twoFactorStatus({ id: user.userId })).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     const [row] = await server.handle.db.select().from(users).where(eq(users.id, user.userId));
@@ -122,6 +129,19 @@ describe.each(drivers)('applicant two-factor sign-in on %s', (driver) => {
     expect(errnos.at(-1)).toBe(Errno.TOO_MANY_REQUESTS);
     const right = await apiError(c.api.auth.loginSecondStep({ challenge, code: await codeAt(secret, 1) }, { silent: true }));
     expect(right.errno).toBe(Errno.TOO_MANY_REQUESTS);
+  });
+
+  it('a password reset does not wipe the count of wrong codes: the mailbox alone buys no fresh guesses', async () => {
+    const user = await server.newUser();
+    await enrol(user);
+    const { c, challenge } = await passwordStep(user);
+    for (let i = 0; i < 5; i++) await apiError(c.api.auth.loginSecondStep({ challenge, code: '000000' }, { silent: true }));
+    const reset = server.client();
+    await reset.api.auth.sendCode({ account: user.account });
+    await reset.api.auth.findPassword({ account: user.account, code: await server.codeFor(user.account), password: 'Recovered-Pass-7y' });
+    const after = server.client();
+    const refused = await apiError(after.api.auth.login({ account: user.account, password: 'Recovered-Pass-7y', captcha: await after.captcha() }, { silent: true }));
+    expect(refused.errno).toBe(Errno.TOO_MANY_REQUESTS);
   });
 
   it('a password reset leaves two-factor sign-in on: the new password still leads to the second step', async () => {

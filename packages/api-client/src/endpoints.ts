@@ -171,6 +171,7 @@ import {
   twoFactorEnrolmentSchema,
   twoFactorStatusSchema,
   userLoginSecondStepBody,
+  userTwoFactorConfirmBody,
   userTwoFactorDisableBody,
   userTwoFactorStatusSchema,
 } from './schemas/two-factor';
@@ -263,8 +264,8 @@ export const endpoints = {
       params: idParams, data: twoFactorEnrolmentSchema,
     }),
     twoFactorConfirm: defineEndpoint({
-      method: 'POST', path: '/api/user/{id}/two-factor/confirm', summary: '以一次性验证码确认启用两步验证；返回恢复码（仅显示一次）', auth: 'user', response: 'json', rateLimited: true,
-      params: idParams, body: twoFactorConfirmBody, data: recoveryCodesSchema,
+      method: 'POST', path: '/api/user/{id}/two-factor/confirm', summary: '以一次性验证码及登录密码确认启用两步验证；返回恢复码（仅显示一次）', auth: 'user', response: 'json', rateLimited: true,
+      params: idParams, body: userTwoFactorConfirmBody, data: recoveryCodesSchema,
     }),
     twoFactorDisable: defineEndpoint({
       method: 'POST', path: '/api/user/{id}/two-factor/disable', summary: '停用两步验证（密码、一次性验证码或恢复码）', auth: 'user', response: 'json', rateLimited: true,

@@ -99,6 +99,8 @@ export const FIELD_LABELS: Record<string, string> = {
   draftRetentionDays: '草稿保留天数',
   orphanUploadGraceHours: '未引用文件保留小时数',
   reason: '原因',
+  eligibility: '申报资格',
+  answers: '申报资格',
   message: '审核意见',
 };
 

@@ -39,8 +39,8 @@ export async function clearAttempts(db: Executor, target: string, device: string
 }
 
 /** Forget every count of `target` and every browser known for it, but `keepDevice`'s. */
-export async function clearTarget(db: Executor, target: string, keepDevice?: string): Promise<void> {
-  await db.delete(loginBrakes).where(eq(loginBrakes.target, target));
+export async function clearTarget(db: Executor, target: string, keepDevice?: string, { keepCount = false } = {}): Promise<void> {
+  if (!keepCount) await db.delete(loginBrakes).where(eq(loginBrakes.target, target));
   await db
     .delete(knownDevices)
     .where(and(eq(knownDevices.target, target), keepDevice === undefined ? undefined : ne(knownDevices.tokenHash, keepDevice)));

@@ -122,9 +122,13 @@ export async function checkPasswordAgain(
   return ok;
 }
 
-/** After a new password: no count stands, and no browser but `keepToken`'s stays known. */
-export async function resetBrake(db: Executor, target: BrakeTarget, keepToken?: string): Promise<void> {
-  await clearTarget(db, keyOf(target), keepToken === undefined ? undefined : hashToken(keepToken));
+/**
+ * After a new password: no count stands, and no browser but `keepToken`'s stays known. With
+ * `keepCount` the failures stand: an account with two-factor keeps the count of wrong codes, or
+ * each password reset would buy fresh guesses at the second step.
+ */
+export async function resetBrake(db: Executor, target: BrakeTarget, keepToken?: string, options: { keepCount?: boolean } = {}): Promise<void> {
+  await clearTarget(db, keyOf(target), keepToken === undefined ? undefined : hashToken(keepToken), options);
 }
 
 /** Queued after the answer, so neither its time nor a failing mail server shows that the account exists. */

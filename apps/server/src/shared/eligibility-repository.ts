@@ -49,9 +49,3 @@ export async function checkApplicantEligibility(
   return checkEligibility(questions, answers, { enterpriseAuthenticated: status === 1, applicationsThisYear: count }, now);
 }
 
-/** The manual answers a stored check holds, to check them again on submit. */
-export function storedAnswers(check: EligibilityCheck | null | undefined): EligibilityAnswers {
-  const answers: EligibilityAnswers = {};
-  for (const result of check?.results ?? []) if (!result.automatic && result.value !== null) answers[result.key] = result.value;
-  return answers;
-}

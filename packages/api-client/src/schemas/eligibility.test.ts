@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flattenIssues } from '../forms/builder';
-import { checkEligibility, eligibilityProblem, eligibilityQuestionsSchema, eligibilityText, type EligibilityQuestion } from './eligibility';
+import { checkEligibility, eligibilityProblem, eligibilityQuestionsSchema, eligibilityText, eligibilityToAsk, storedAnswersFor, type EligibilityQuestion } from './eligibility';
 
 const questions: EligibilityQuestion[] = [
   { key: 'licensed', kind: 'yesNo', label: '是否具有演出经营许可证', qualifying: true, reason: '须持有演出经营许可证' },
@@ -63,5 +63,29 @@ describe('eligibilityQuestionsSchema', () => {
       '3.key': '问题标识「licensed」重复',
     });
     expect(eligibilityQuestionsSchema.safeParse(questions).success).toBe(true);
+  });
+});
+
+describe('stored answers against today\'s questions', () => {
+  const facts = { enterpriseAuthenticated: true, applicationsThisYear: 0 };
+  const stored = checkEligibility(questions, { licensed: true, kind: 'company', staff: 5 }, facts, now);
+
+  it('keeps the answers whose question is asked as it was, and asks again when one was added or reworded', () => {
+    expect(storedAnswersFor(stored, questions)).toEqual({ licensed: true, kind: 'company', staff: 5 });
+    expect(eligibilityToAsk(stored, questions)).toBe(false);
+
+    const reworded = questions.map((q) => (q.key === 'staff' ? { ...q, label: '专职创作人员数' } : q));
+    expect(storedAnswersFor(stored, reworded)).toEqual({ licensed: true, kind: 'company' });
+    expect(eligibilityToAsk(stored, reworded)).toBe(true);
+
+    const added: EligibilityQuestion[] = [...questions, { key: 'venue', kind: 'yesNo', label: '是否有固定演出场所', qualifying: true, reason: '须有固定场所' }];
+    expect(eligibilityToAsk(stored, added)).toBe(true);
+    expect(eligibilityToAsk(null, questions)).toBe(true);
+  });
+
+  it('never reads an answer a question keyed like an object property did not get', () => {
+    const own: EligibilityQuestion[] = [{ key: 'constructor', kind: 'yesNo', label: '是否具有许可证', qualifying: true, reason: '须持有许可证' }];
+    const check = checkEligibility(own, {}, facts, now);
+    expect(check.results[0]).toMatchObject({ value: null, qualified: false });
   });
 });

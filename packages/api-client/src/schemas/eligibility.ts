@@ -109,10 +109,31 @@ function inRange(value: number, q: { min?: number; max?: number }): boolean {
   return (q.min === undefined || value >= q.min) && (q.max === undefined || value <= q.max);
 }
 
+/**
+ * The answers a person gave, kept in a stored check, that still fit the call's questions: same key
+ * and same wording. A question staff added or reworded since is asked again, never answered by an
+ * old reply to another question.
+ */
+export function storedAnswersFor(check: EligibilityCheck | null | undefined, questions: EligibilityQuestion[]): EligibilityAnswers {
+  const asked = new Map(questions.filter((q) => !AUTOMATIC_ELIGIBILITY_KINDS.includes(q.kind)).map((q) => [q.key, q.label]));
+  const answers: EligibilityAnswers = {};
+  for (const result of check?.results ?? []) {
+    if (!result.automatic && result.value !== null && asked.get(result.key) === result.label) answers[result.key] = result.value;
+  }
+  return answers;
+}
+
+/** Whether a question a person answers has no fitting answer in the stored check: ask again. */
+export function eligibilityToAsk(check: EligibilityCheck | null | undefined, questions: EligibilityQuestion[]): boolean {
+  const answers = storedAnswersFor(check, questions);
+  return questions.some((q) => !AUTOMATIC_ELIGIBILITY_KINDS.includes(q.kind) && !Object.hasOwn(answers, q.key));
+}
+
 /** Checks every question; an unanswered or malformed answer does not qualify. */
 export function checkEligibility(questions: EligibilityQuestion[], answers: EligibilityAnswers, facts: EligibilityFacts, now = new Date()): EligibilityCheck {
   const results = questions.map((q): EligibilityResult => {
-    let value: boolean | string | number | null = answers[q.key] ?? null;
+    // Own keys only: a question keyed `constructor` must not read Object's.
+    let value: boolean | string | number | null = Object.hasOwn(answers, q.key) ? (answers[q.key] ?? null) : null;
     let qualified: boolean;
     switch (q.kind) {
       case 'yesNo':

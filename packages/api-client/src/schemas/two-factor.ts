@@ -123,6 +123,11 @@ export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 
 export const twoFactorConfirmBody = z.object({ code: totpCodeSchema });
 
+/** An applicant confirms with the code and the password again: an open session alone must not enrol another's phone. */
+export const userTwoFactorConfirmBody = twoFactorConfirmBody.extend({
+  password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(128, '长度不能超过 128 位'),
+});
+
 /** Shown once; only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

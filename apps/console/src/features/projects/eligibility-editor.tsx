@@ -5,11 +5,13 @@ import { TONE } from '../../lib/tones';
 
 type Errors = Record<string, string | undefined>;
 
-/** A fresh question of a kind, with a key no other question has. */
+/** A fresh question of a kind, with a key no other question has or had. */
 function newQuestion(kind: EligibilityKind, taken: string[]): EligibilityQuestion {
-  let n = taken.length + 1;
-  while (taken.includes(`q${n}`)) n++;
-  const key = `q${n}`;
+  // Never a key used before, not even by a question since removed: answers stored with
+  // applications are matched to questions by key (and wording).
+  let n = Date.now();
+  while (taken.includes(`q${n.toString(36)}`)) n++;
+  const key = `q${n.toString(36)}`;
   switch (kind) {
     case 'yesNo':
       return { kind, key, label: '', reason: '', qualifying: true };

@@ -3,6 +3,7 @@ import {
   buildApplicationSchema,
   DECLARATION_REQUIRED,
   eligibilityProblem,
+  storedAnswersFor,
   flattenIssues,
   type EligibilityCheck,
   type ApplyStatus,
@@ -29,7 +30,7 @@ import {
   type FormContext,
 } from '../../shared/applications-repository';
 import { writeAudit } from '../../shared/audit-repository';
-import { checkApplicantEligibility, storedAnswers } from '../../shared/eligibility-repository';
+import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { notifyUser } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { loadSiteTitle } from '../../shared/settings-repository';
@@ -121,11 +122,13 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         throw badRequest(DECLARATION_REQUIRED, { declarationAccepted: DECLARATION_REQUIRED });
       }
 
-      // Eligibility: checked when the application is first saved and again on every submission
-      // (the automatic facts may have changed; the applicant's own answers are the stored ones).
+      // Eligibility: checked when the application is first saved and again when a draft is
+      // submitted (the automatic facts may have changed; the applicant's own answers are the stored
+      // ones that still fit the questions). A returned application passed it when first sent: a
+      // correction staff asked for is not refused for what happened since.
       let eligibility: EligibilityCheck | undefined;
-      if (context.eligibility.length > 0 && (!existing || body.submit)) {
-        const answers = body.eligibility ?? storedAnswers(existing?.eligibility);
+      if (context.eligibility.length > 0 && (!existing || (body.submit && existing.status === 'draft'))) {
+        const answers = body.eligibility ?? storedAnswersFor(existing?.eligibility, context.eligibility);
         eligibility = await checkApplicantEligibility(db, userId, params.projectId, context.eligibility, answers, now);
         const problem = eligibilityProblem(eligibility);
         if (problem) throw badRequest(problem.message, problem.fields);

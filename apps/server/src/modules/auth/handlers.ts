@@ -219,8 +219,9 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         if (!(await useCode(tx, code.id))) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
         await setPassword(tx, user.id, passwordHash);
         await revokeSessions(tx, user.id);
-        // The owner proved the account theirs: they may sign in at once, and no other browser stays known.
-        await resetBrake(tx, { kind: 'user', account: user.account });
+        // The owner proved the account theirs: they may sign in at once, and no other browser stays
+        // known. With two-factor on, the count stands: the code, not the mailbox, is the last proof.
+        await resetBrake(tx, { kind: 'user', account: user.account }, undefined, { keepCount: user.totpEnabledAt !== null });
       });
       return null;
     },

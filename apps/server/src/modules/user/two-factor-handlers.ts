@@ -1,5 +1,6 @@
 import type { UserTwoFactorStatus } from '@flagship/api-client';
-import { beginAttempt } from '../../auth/login-brake';
+import type { FastifyRequest } from 'fastify';
+import { beginAttempt, checkPasswordAgain } from '../../auth/login-brake';
 import { enrolmentOf, matchTotp, newRecoveryCodes, newTotpSecret, spendSecondFactor } from '../../auth/two-factor';
 import { findUserTwoFactor, lockUserTwoFactor, updateUserTwoFactor, type UserTwoFactorRow } from '../../auth/user-two-factor-repository';
 import type { AppContext } from '../../context';
@@ -10,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import type { Principal } from '../../auth/principal';
 import { writeAudit } from '../../shared/audit-repository';
+import { notifyUser } from '../../shared/notices-repository';
 import { loadSiteTitle } from '../../shared/settings-repository';
 
 type TwoFactorHandlers = Pick<Handlers['user'], 'twoFactorStatus' | 'twoFactorStart' | 'twoFactorConfirm' | 'twoFactorDisable' | 'twoFactorRecoveryCodes'>;
@@ -39,6 +41,10 @@ export function userTwoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
     return { enabled, enabledAt: row.totpEnabledAt ? iso(row.totpEnabledAt) : null, recoveryCodesLeft: enabled ? row.recoveryCodeHashes.length : 0 };
   };
 
+  /** The owner hears of every change to their second factor (site notice, and mail or text). */
+  const tell = (userId: number, req: FastifyRequest, subject: string, text: string) =>
+    notifyUser(db, ctx.mailer, req.log, userId, subject, text).catch((error: unknown) => req.log.warn({ err: error }, 'two-factor notice failed'));
+
   const log = (executor: Executor, userId: number, ip: string, action: string, detail: Record<string, unknown> = {}) =>
     writeAudit(executor, { actorKind: 'user', actorId: userId, action, objectType: 'user', objectId: String(userId), detail, ip });
 
@@ -59,8 +65,14 @@ export function userTwoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
       return { secret, ...(await enrolmentOf(secret, await loadSiteTitle(db), account)) };
     },
 
-    twoFactorConfirm: async ({ params, body, principal, req }) => {
+    twoFactorConfirm: async ({ params, body, principal, req, reply }) => {
       const userId = ownerOf(principal, params.id);
+      // The password again, counted in the brake: whoever finds a session open must not bind their
+      // own phone to the account and lock its owner out.
+      const owner = { id: userId, account: principal.account };
+      if (!(await checkPasswordAgain(ctx, req, reply, owner, async () => verifyPassword(body.password, (await findUserTwoFactor(db, userId))?.passwordHash ?? '')))) {
+        throw badRequest('登录密码：密码不正确', { password: '密码不正确' });
+      }
       const { codes, hashes } = newRecoveryCodes();
       await db.transaction(async (tx) => {
         const row = await lockUser(tx, userId);
@@ -71,6 +83,7 @@ export function userTwoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
         await updateUserTwoFactor(tx, userId, { totpEnabledAt: new Date(), totpLastStep: step, recoveryCodeHashes: hashes });
         await log(tx, userId, req.ip, 'user.twoFactorEnable');
       });
+      await tell(userId, req, '两步验证已启用', '您的账号已启用两步验证，今后登录时除密码外还需输入验证器中的一次性验证码。如果不是您本人操作，请立即修改密码并联系平台管理员。');
       return { recoveryCodes: codes };
     },
 
@@ -99,6 +112,7 @@ export function userTwoFactorHandlers(ctx: AppContext): TwoFactorHandlers {
             : badRequest(`一次性验证码：${WRONG_CODE}`, { code: WRONG_CODE });
       }
       await attempt.succeeded();
+      await tell(userId, req, '两步验证已停用', '您的账号已停用两步验证，今后登录只需密码。如果不是您本人操作，请立即修改密码并重新启用两步验证。');
       return status(userId);
     },
 

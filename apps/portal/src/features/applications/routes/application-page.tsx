@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { Apply, EligibilityAnswers, FormDetail, ProjectStatus } from '@flagship/api-client';
+import { eligibilityToAsk, type Apply, type EligibilityAnswers, type FormDetail, type ProjectStatus } from '@flagship/api-client';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toId } from '@flagship/ui';
 import { ApplyStatusBadge, EDITABLE_STATUSES } from '../../../components/apply-status-badge';
@@ -34,9 +34,11 @@ function ApplicationView({ data, submitted, onSubmitted }: { data: FormDetail; s
   // The call's state by the server's clock: the badge turns to 已截止 at the deadline.
   const { phase, left } = useCallClock(data.project);
   const status: ProjectStatus = phase === 'upcoming' ? 'upcoming' : phase === 'closed' ? 'closed' : 'open';
-  // A new application starts only after the call's eligibility questions are answered and met.
+  // A new application starts only after the call's eligibility questions are answered and met; a
+  // draft begun before staff added or reworded a question is asked again before it goes on.
   const [eligibility, setEligibility] = useState<EligibilityAnswers>();
-  const mustAsk = !data.apply && data.eligibility.length > 0 && !eligibility;
+  const unanswered = !data.apply || (data.apply.status === 'draft' && eligibilityToAsk(data.apply.eligibility, data.eligibility));
+  const mustAsk = data.eligibility.length > 0 && !eligibility && unanswered;
   return (
     <Stack gap="lg">
       <Paper withBorder p="lg">

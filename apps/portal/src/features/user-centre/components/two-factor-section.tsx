@@ -50,7 +50,7 @@ export function TwoFactorSection({ userId, account }: { userId: number; account:
 function Enrol({ userId, onCodes }: { userId: number; onCodes: (codes: string[]) => void }) {
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { code: '' } });
+  const form = useForm({ initialValues: { code: '', password: '' } });
 
   const start = async () => {
     setBusy(true);
@@ -62,10 +62,10 @@ function Enrol({ userId, onCodes }: { userId: number; onCodes: (codes: string[])
       setBusy(false);
     }
   };
-  const confirm = form.onSubmit(async ({ code }) => {
+  const confirm = form.onSubmit(async ({ code, password }) => {
     setBusy(true);
     try {
-      const { recoveryCodes } = await api.user.twoFactorConfirm({ id: userId, code });
+      const { recoveryCodes } = await api.user.twoFactorConfirm({ id: userId, code, password });
       notifications.show({ color: 'green', message: '两步验证已启用' });
       onCodes(recoveryCodes);
     } catch (error) {
@@ -96,6 +96,7 @@ function Enrol({ userId, onCodes }: { userId: number; onCodes: (codes: string[])
         <Stack gap="sm">
           <Text size="sm">2. 输入应用中显示的 6 位验证码，完成启用：</Text>
           <TotpCodeInput w={200} {...form.getInputProps('code')} />
+          <PasswordInput label="登录密码" description="为确认是您本人操作，请再次输入登录密码" required autoComplete="current-password" maw={320} {...form.getInputProps('password')} />
           <Group>
             <Button type="submit" loading={busy}>
               确认启用
