@@ -39,10 +39,11 @@ describe.each(drivers)('deadline reminders on %s', (driver) => {
   }
 
   type Status = (typeof applications.$inferInsert)['status'];
+  /** An application as the platform stores it: a withdrawal also sets `deleted_at`. */
   async function apply(userId: number, projectId: number, formId: number, status: Status, data: Record<string, unknown> = { projectName: '草稿' }, deleted = false) {
     const [row] = await server.handle.db
       .insert(applications)
-      .values({ userId, projectId, formId, status, data, deletedAt: deleted ? new Date() : null, submittedAt: status === 'draft' ? null : new Date() })
+      .values({ userId, projectId, formId, status, data, deletedAt: deleted || status === 'withdrawn' ? new Date() : null, submittedAt: status === 'draft' ? null : new Date() })
       .returning({ id: applications.id });
     return row!.id;
   }
@@ -150,6 +151,20 @@ describe.each(drivers)('deadline reminders on %s', (driver) => {
     expect(other).toContain('尚未提交的表单：「测试申报书 2」（尚未填写）、「测试申报书 3」（尚未填写）、「测试申报书 4」（尚未填写）、「测试申报书 5」（尚未填写）。');
     expect(await mailsTo(complete.account, REMINDER_SUBJECT)).toHaveLength(0);
     expect(await mailsTo(drafting.account, REMINDER_SUBJECT)).toHaveLength(1);
+  });
+
+  it('reminds an applicant once per call and kind, even when they start another form after the reminder', async () => {
+    const t0 = Date.now();
+    const end = t0 + 12 * HOUR;
+    const call = await callClosingAt('补填表单提醒项目', end, 2);
+    const [f1, f2] = call.formIds as [number, number];
+    const applicant = await newApplicant();
+    await apply(applicant.userId, call.projectId, f1, 'draft');
+    await run(t0);
+    expect(await mailsTo(applicant.account, REMINDER_SUBJECT)).toHaveLength(1);
+    await apply(applicant.userId, call.projectId, f2, 'draft');
+    await run(t0 + HOUR);
+    expect(await mailsTo(applicant.account, REMINDER_SUBJECT)).toHaveLength(1);
   });
 
   it('after the close, sends each unsent draft a copy for the records once, and only drafts', async () => {

@@ -4,7 +4,7 @@
 // for their records. Each kind once per application and deadline (deadline_reminders), claimed
 // before the message is queued, so two instances running at once never both send it.
 import type { ApplyStatus } from '@flagship/api-client';
-import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
@@ -29,6 +29,7 @@ type BeforeKind = Exclude<DeadlineReminderKind, 'closed'>;
 /** Sent, or withdrawn by the applicant's choice: nothing left to send for that form. */
 const DONE: ApplyStatus[] = ['submitted', 'reviewing', 'approved', 'rejected', 'withdrawn'];
 const done = alias(applications, 'done');
+const sibling = alias(applications, 'sibling');
 
 /** A call's form the applicant has not sent, and how far they got with it. */
 export interface MissingForm {
@@ -43,7 +44,7 @@ export async function missingForms(db: Executor, userId: number, projectId: numb
   const rows = await db
     .select({ formId: forms.id, title: forms.title, status: applications.status })
     .from(forms)
-    .leftJoin(applications, and(eq(applications.formId, forms.id), eq(applications.userId, userId), isNull(applications.deletedAt)))
+    .leftJoin(applications, and(eq(applications.formId, forms.id), eq(applications.userId, userId), /* live, or withdrawn (a withdrawal also sets deleted_at) */ or(isNull(applications.deletedAt), eq(applications.status, 'withdrawn'))))
     .where(eq(forms.projectId, projectId))
     .orderBy(asc(forms.sort), asc(forms.id));
   return rows.filter((r) => r.status === null || !DONE.includes(r.status));
@@ -55,13 +56,27 @@ export function missingFormsText(missing: MissingForm[]): string {
   return missing.map((m) => `「${m.title}」（${state(m.status)}）`).join('、');
 }
 
-/** The applicant's live applications of a call whose reminder of `kind` for its current deadline is not claimed yet. */
+/**
+ * Applications whose reminder of `kind` for the call's current deadline is not claimed yet. A
+ * reminder before the deadline is one message per applicant and call, so a claim by another of
+ * their applications of the call counts too (a form started after it went out brings no second);
+ * the copy after the close is one per draft.
+ */
 const unclaimed = (db: Executor, kind: DeadlineReminderKind) =>
   notExists(
     db
       .select({ one: deadlineReminders.applicationId })
       .from(deadlineReminders)
-      .where(and(eq(deadlineReminders.applicationId, applications.id), eq(deadlineReminders.kind, kind), eq(deadlineReminders.deadline, projects.applyEnd))),
+      .innerJoin(sibling, eq(sibling.id, deadlineReminders.applicationId))
+      .where(
+        and(
+          kind === 'closed'
+            ? eq(sibling.id, applications.id)
+            : and(eq(sibling.userId, applications.userId), eq(sibling.projectId, applications.projectId)),
+          eq(deadlineReminders.kind, kind),
+          eq(deadlineReminders.deadline, projects.applyEnd),
+        ),
+      ),
   );
 
 interface DueApplication {
@@ -99,7 +114,7 @@ export function dueBeforeDeadline(db: Executor, kind: BeforeKind, now: Date): Pr
           db
             .select({ one: done.id })
             .from(done)
-            .where(and(eq(done.formId, forms.id), eq(done.userId, applications.userId), isNull(done.deletedAt), inArray(done.status, DONE))),
+            .where(and(eq(done.formId, forms.id), eq(done.userId, applications.userId), or(isNull(done.deletedAt), eq(done.status, 'withdrawn')), inArray(done.status, DONE))),
         ),
       ),
     );

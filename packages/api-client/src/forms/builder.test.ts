@@ -646,6 +646,15 @@ describe('table totals and their rules', () => {
     { item: '道具', cost: 0.2, days: 2 },
   ];
 
+  it('adds large numbers with their decimals exactly, without float noise', () => {
+    const totals = tableTotals(table, [
+      { item: '甲', cost: 1_234_567.1, days: 793_108.511 },
+      { item: '乙', cost: 0.02, days: 119.981 },
+    ]);
+    expect(totals.map((t) => t.total)).toEqual([1_234_567.12, 793_228.492]);
+    expect(formatTotal(totals[1]!)).toBe('793228.492');
+  });
+
   it('adds up each totalled column, counting empty cells and empty rows as 0, in cents', () => {
     const totals = tableTotals(table, [...rows, { item: '', cost: null, days: null }, {}]);
     expect(totals.map((t) => [t.column.key, t.total])).toEqual([

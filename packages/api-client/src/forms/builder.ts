@@ -54,6 +54,13 @@ export interface ColumnTotal {
   rule?: { op: 'eq' | 'lte'; field: string };
 }
 
+/** How many decimals a number is written with (`1.25` → 2; `1e-7` → 7). */
+function decimalPlaces(value: number): number {
+  const [digits = '', exponent] = String(value).split('e');
+  const decimals = digits.split('.')[1]?.length ?? 0;
+  return Math.max(0, decimals - Number(exponent ?? 0));
+}
+
 /** The totals a table shows under its rows; empty and non-numeric cells count as 0. */
 export function tableTotals(table: FormFieldOf<'table'>, rows: unknown): ColumnTotal[] {
   const list = Array.isArray(rows) ? rows : [];
@@ -61,14 +68,13 @@ export function tableTotals(table: FormFieldOf<'table'>, rows: unknown): ColumnT
   for (const { column: key, rule } of table.totals ?? []) {
     const column = table.columns.find((c) => c.key === key);
     if (column?.kind !== 'number' && column?.kind !== 'money') continue;
-    // Added in cents so that 0.1 + 0.2 is 0.3; numbers are rounded the same way, to 10 decimals.
-    const scale = column.kind === 'money' ? 100 : 1e10;
-    let sum = 0;
-    for (const row of list) {
-      const cell = isRecord(row) ? row[key] : undefined;
-      if (typeof cell === 'number' && Number.isFinite(cell)) sum += Math.round(cell * scale);
-    }
-    totals.push({ column, total: sum / scale, ...(rule ? { rule } : {}) });
+    const cells = list.map((row) => (isRecord(row) ? row[key] : undefined)).filter((cell): cell is number => typeof cell === 'number' && Number.isFinite(cell));
+    // Added as whole numbers so that 0.1 + 0.2 is 0.3: money in cents, numbers at the most decimals
+    // a cell has (at most 6, so a programme's sums stay exact integers below 2^53).
+    const places = column.kind === 'money' ? 2 : Math.min(6, Math.max(0, ...cells.map(decimalPlaces)));
+    const scale = 10 ** places;
+    const sum = cells.reduce((total, cell) => total + Math.round(cell * scale), 0);
+    totals.push({ column, total: Number((sum / scale).toFixed(places)), ...(rule ? { rule } : {}) });
   }
   return totals;
 }
