@@ -161,8 +161,7 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
   for (const row of holderRows) holders[row.idx] = { userId: row.user_id, account: row.account, draftId: row.draft_id };
   // Plain tables, not temporary ones: a pool may run each statement on another connection.
   await db.execute(sql`drop table bench_users, bench_forms`);
-  await handle.close();
-  return {
+  const result: Prepared = {
     target: { projectId: target.project_id, formId: target.id },
     tokens: Array.from({ length: scale.sessions }, (_, i) => benchToken(i)),
     mine,
@@ -170,4 +169,38 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
     categoryId: category.id,
     regionId: region.id,
   };
+  // Kept for a later run on the same database (`--database-url`): what was prepared, and the target
+  // call's drafts as they were, since a run saves and submits them.
+  await db.execute(sql`create table bench_prepared (scale jsonb not null, prepared jsonb not null)`);
+  await db.execute(sql`insert into bench_prepared values (${JSON.stringify(scale)}::jsonb, ${JSON.stringify(result)}::jsonb)`);
+  await db.execute(sql`create table bench_target_drafts as select * from applications where form_id = ${target.id}`);
+  await handle.close();
+  return result;
+}
+
+/**
+ * A database prepared by an earlier run, put back as it was prepared: the target call's drafts
+ * unsaved and unsubmitted (their submission records gone; serial numbers go on from where they
+ * were, which keeps them unique). Undefined when the database holds no prepared bench.
+ */
+export async function reusePrepared(databaseUrl: string): Promise<{ scale: Scale; prepared: Prepared } | undefined> {
+  const handle = await openDatabase({ dataDir: '', databaseUrl });
+  try {
+    const db = handle.db;
+    const [found] = rowsOf<{ exists: boolean }>(await db.execute(sql`select to_regclass('bench_prepared') is not null as exists`));
+    if (!found?.exists) return undefined;
+    const [row] = rowsOf<{ scale: Scale; prepared: Prepared }>(await db.execute(sql`select scale, prepared from bench_prepared`));
+    if (!row) return undefined;
+    const formId = row.prepared.target.formId;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from application_submissions where application_id in (select id from applications where form_id = ${formId})`);
+      await tx.execute(sql`update applications a set data = d.data, status = d.status, version = d.version, serial_number = d.serial_number,
+          submitted_at = d.submitted_at, receipt_hash = d.receipt_hash, eligibility = d.eligibility, deleted_at = d.deleted_at, updated_at = d.updated_at
+        from bench_target_drafts d where a.id = d.id`);
+    });
+    await db.execute(sql`vacuum analyze applications`);
+    return row;
+  } finally {
+    await handle.close();
+  }
 }

@@ -5,6 +5,8 @@
 // verifiable, nothing lost); logged-in pages rendered on the server.
 // Usage: pnpm build && pnpm --filter @flagship/bench deadline [--driver postgres|pglite|both]
 //        [--duration 8] [--connections 50] [--small]   (--small: PGlite's tenth on PostgreSQL too)
+//        [--database-url postgres://…]   (PostgreSQL only: a database of your own, prepared on the
+//        first run and reused, put back as prepared, on later ones; preparing takes minutes)
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import autocannon from 'autocannon';
 import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
-import { benchData, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, type Prepared, type Scale } from './prepare';
+import { benchData, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +25,9 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
     small: { type: 'boolean', default: false },
-    /** Only the cases whose name contains this text (the submission always runs). */
+    /** Only the cases whose name contains this text (the submission runs when it matches 'submission'). */
     only: { type: 'string', default: '' },
+    'database-url': { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -55,8 +58,10 @@ type Setup = (request: autocannon.Request) => autocannon.Request;
 async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, databaseUrl?: string): Promise<{ rows: Row[]; checks: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-deadline-'));
   const started = Date.now();
-  const prepared: Prepared = await prepareDeadline(dataDir, databaseUrl, scale);
-  process.stdout.write(`${driver}: prepared ${scale.calls} calls, ${scale.applicants} applicants, ${scale.applicants * scale.perApplicant} applications in ${Math.round((Date.now() - started) / 1000)} s\n`);
+  const reused = values['database-url'] && databaseUrl ? await reusePrepared(databaseUrl) : undefined;
+  if (reused) scale = reused.scale;
+  const prepared: Prepared = reused?.prepared ?? (await prepareDeadline(dataDir, databaseUrl, scale));
+  process.stdout.write(`${driver}: ${reused ? 'reused' : 'prepared'} ${scale.calls} calls, ${scale.applicants} applicants, ${scale.applicants * scale.perApplicant} applications in ${Math.round((Date.now() - started) / 1000)} s\n`);
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
@@ -159,69 +164,75 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     ],
   });
 
-  // Submission: 2 000 applicants (sessions 0…1 999) submit the target call, each once.
-  let nextSubmitter = 0;
-  const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
-  const submitStarted = Date.now();
-  const submitted = await autocannon({
-    url: base,
-    connections,
-    amount: SUBMITTERS,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request, context: { i?: number }) => {
-          const i = nextSubmitter++;
-          context.i = i;
-          return {
-            ...request,
-            path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
-            headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
-            body: JSON.stringify({ data: benchData(prepared.regionId), version: 1, submit: true }),
-          };
+  /** Submission: 2 000 applicants (sessions 0…1 999) submit the target call, each once; then what it left. */
+  const submit = async (name: string): Promise<string[]> => {
+    let nextSubmitter = 0;
+    const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
+    const submitStarted = Date.now();
+    const submitted = await autocannon({
+      url: base,
+      connections,
+      amount: SUBMITTERS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request, context: { i?: number }) => {
+            const i = nextSubmitter++;
+            context.i = i;
+            return {
+              ...request,
+              path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
+              headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
+              body: JSON.stringify({ data: benchData(prepared.regionId), version: 1, submit: true }),
+            };
+          },
+          onResponse: (_status, body, context: { i?: number }) => {
+            const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
+            receipts.push({ i: context.i ?? -1, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
+          },
         },
-        onResponse: (_status, body, context: { i?: number }) => {
-          const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
-          receipts.push({ i: context.i ?? -1, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
-        },
-      },
-    ],
-  });
-  const submitSeconds = (Date.now() - submitStarted) / 1000;
-  rows.push({
-    driver,
-    case: `submission (${SUBMITTERS} applicants, one call)`,
-    rps: SUBMITTERS / submitSeconds,
-    p50: submitted.latency.p50,
-    p99: submitted.latency.p99,
-    ratio: (SUBMITTERS / submitSeconds) / bareRps,
-    cpuMs: Number.NaN,
-    errors: submitted.errors + submitted.non2xx,
-  });
+      ],
+    });
+    const submitSeconds = (Date.now() - submitStarted) / 1000;
+    rows.push({
+      driver,
+      case: name,
+      rps: SUBMITTERS / submitSeconds,
+      p50: submitted.latency.p50,
+      p99: submitted.latency.p99,
+      ratio: (SUBMITTERS / submitSeconds) / bareRps,
+      cpuMs: Number.NaN,
+      errors: submitted.errors + submitted.non2xx,
+    });
 
-  // What the submissions left: every one answered 200 with a receipt, serials unique and
-  // consecutive, each receipt the hash of the data sent, and each application submitted.
+    // What the submissions left: every one answered 200 with a receipt, serials unique and
+    // consecutive, each receipt the hash of the data sent, and each application submitted.
+    const checks: string[] = [];
+    const ok = receipts.filter((r) => r.errno === 200 && r.serial && r.sha256);
+    checks.push(`${ok.length} of ${SUBMITTERS} submissions answered with a receipt`);
+    const numbers = ok.map((r) => Number(/(\d+)$/.exec(r.serial as string)?.[1])).sort((a, b) => a - b);
+    const unique = new Set(numbers).size === numbers.length;
+    const gapFree = numbers.every((n, k) => k === 0 || n === (numbers[k - 1] as number) + 1);
+    checks.push(`serials unique: ${unique}; gap-free: ${gapFree} (${numbers[0]}…${numbers.at(-1)})`);
+    const expected = createHash('sha256').update(canonicalJson(benchData(prepared.regionId))).digest('hex');
+    checks.push(`receipts matching the data sent: ${ok.filter((r) => r.sha256 === expected).length}`);
+    let stored = 0;
+    for (const r of ok) {
+      const answer = (await (await fetch(`${base}/api/project/${target.projectId}/form/${target.formId}`, { headers: { authkey: tokens[r.i] as string } })).json()) as {
+        data?: { apply?: { status?: string; receipt?: { sha256?: string } | null } | null };
+      };
+      if (answer.data?.apply?.status === 'submitted' && answer.data.apply.receipt?.sha256 === r.sha256) stored++;
+    }
+    checks.push(`read back as submitted with the same receipt: ${stored}`);
+    const refused = new Map<string, number>();
+    for (const r of receipts) if (r.errno !== 200) refused.set(r.errmsg ?? String(r.errno), (refused.get(r.errmsg ?? String(r.errno)) ?? 0) + 1);
+    for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
+    return checks;
+  };
   const checks: string[] = [];
-  const ok = receipts.filter((r) => r.errno === 200 && r.serial && r.sha256);
-  checks.push(`${ok.length} of ${SUBMITTERS} submissions answered with a receipt`);
-  const numbers = ok.map((r) => Number(/(\d+)$/.exec(r.serial as string)?.[1])).sort((a, b) => a - b);
-  const unique = new Set(numbers).size === numbers.length;
-  const gapFree = numbers.every((n, k) => k === 0 || n === (numbers[k - 1] as number) + 1);
-  checks.push(`serials unique: ${unique}; gap-free: ${gapFree} (${numbers[0]}…${numbers.at(-1)})`);
-  const expected = createHash('sha256').update(canonicalJson(benchData(prepared.regionId))).digest('hex');
-  checks.push(`receipts matching the data sent: ${ok.filter((r) => r.sha256 === expected).length}`);
-  let stored = 0;
-  for (const r of ok) {
-    const answer = (await (await fetch(`${base}/api/project/${target.projectId}/form/${target.formId}`, { headers: { authkey: tokens[r.i] as string } })).json()) as {
-      data?: { apply?: { status?: string; receipt?: { sha256?: string } | null } | null };
-    };
-    if (answer.data?.apply?.status === 'submitted' && answer.data.apply.receipt?.sha256 === r.sha256) stored++;
-  }
-  checks.push(`read back as submitted with the same receipt: ${stored}`);
   if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx`);
-  const refused = new Map<string, number>();
-  for (const r of receipts) if (r.errno !== 200) refused.set(r.errmsg ?? String(r.errno), (refused.get(r.errmsg ?? String(r.errno)) ?? 0) + 1);
-  for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
+  const submissionCase = `submission (${SUBMITTERS} applicants, one call)`;
+  if (!values.only || submissionCase.includes(values.only)) checks.push(...(await submit(submissionCase)));
 
   child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
@@ -235,8 +246,8 @@ if (values.driver !== 'postgres') {
   all.push(...rows);
   notes.push(...checks.map((c) => `pglite: ${c}`));
 }
-if (values.driver !== 'pglite' && postgresWanted()) {
-  const pg = await startPostgres();
+if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) {
+  const pg = values['database-url'] ? { url: values['database-url'], stop: () => {} } : await startPostgres();
   try {
     const { rows, checks } = await benchDriver('postgres', values.small ? PGLITE_SCALE : POSTGRES_SCALE, pg.url);
     all.push(...rows);

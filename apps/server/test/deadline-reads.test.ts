@@ -1,10 +1,13 @@
 // What the deadline-hour work (issue 11) changed on the applicant's reads, pinned: how many
 // statements each read sends, the call list's counts kept per filter until a call changes (on
-// every instance) or a window opens or closes, and prepared statements shared by every applicant
-// answering each applicant with their own rows.
+// every instance) or a window opens or closes, sessions and calls kept until they change or
+// expire, and prepared statements shared by every applicant answering each applicant with their
+// own rows.
+import { Errno } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../src/db/schema';
+import { hashToken, newToken } from '../src/auth/tokens';
+import { categories, forms, projects, sessions } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -34,12 +37,14 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     return answer.data;
   };
 
-  it('counts the call list once per filter, and again after any change to the calls', async () => {
+  it('counts the call list once per filter and keeps its pages, and reads them again after any change to the calls', async () => {
     const first = await listTotal();
     const repeated = await sentDuring(async () => {
       for (let i = 0; i < 5; i++) expect((await listTotal()).total).toBe(first.total);
     });
     expect(repeated.filter((q) => COUNTING.test(q))).toHaveLength(0);
+    // The same page again is kept whole (a public fact, until a call changes or a window turns).
+    expect(repeated.filter((q) => !/from "settings"/.test(q))).toHaveLength(0);
     // Another filter is counted on its own.
     const byYear = await sentDuring(() => listTotal('&year=2026'));
     expect(byYear.filter((q) => COUNTING.test(q))).toHaveLength(1);
@@ -76,8 +81,9 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     const aliceDraft = await aliceApi.apply.save({ projectId, formId, data: { projectName: '爱丽丝的作品', region: region.id }, version: 0 }, { silent: true });
     const bobDraft = await bobApi.apply.save({ projectId, formId, data: { projectName: '鲍勃的作品', region: region.id }, version: 0 }, { silent: true });
 
-    // Interleaved, so that a statement prepared for one applicant serves the other next.
-    for (let round = 0; round < 3; round++) {
+    // Interleaved, so that a statement prepared for one applicant serves the other next. The first
+    // round reads each session and the call once; from then on both are kept.
+    for (let round = 0; round < 4; round++) {
       for (const [api, draft, title] of [
         [aliceApi, aliceDraft, '爱丽丝的作品'],
         [bobApi, bobDraft, '鲍勃的作品'],
@@ -104,12 +110,97 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
         await count('application', async () => {
           expect((await api.project.applyDetail({ applyId: draft.id })).data).toMatchObject({ projectName: title });
         });
-        // The session, then: the call, its forms and my applications to it; my application to the
-        // form, and the call with the form; a page of mine and their count; one application.
-        expect(counts).toEqual({ detail: 4, form: 3, mine: 3, application: 2 });
+        await count('search', async () => {
+          expect((await api.content.search({ keyword: '资助' })).list.length).toBeGreaterThan(0);
+        });
+        // Kept: the session, the call with its forms, the call with the form. Read: my applications
+        // to the call; my application to the form; a page of mine with their count; one
+        // application; a page of hits with the counts of each kind.
+        if (round > 0) expect(counts).toEqual({ detail: 1, form: 1, mine: 1, application: 1, search: 1 });
       }
     }
+    // A page past the end still says how many there are.
+    expect(await aliceApi.project.myApplyList({ page: 3, pageSize: 10 })).toMatchObject({ list: [], total: 1 });
     // Someone else's application answers like a missing one, through the same prepared statement.
     await expect(bobApi.project.applyDetail({ applyId: aliceDraft.id }, { silent: true })).rejects.toMatchObject({ errno: 404 });
+  });
+
+  const detailOf = async (api: ReturnType<typeof clientWithToken>, projectId: number) => api.project.detail({ id: projectId }, { silent: true });
+  const errnoOf = (read: Promise<unknown>) =>
+    read.then(
+      () => Errno.OK as number,
+      (error: { errno: number }) => error.errno,
+    );
+
+  it('keeps a session until it ends or expires, and reads a changed one again at once', async () => {
+    const { projectId } = await createCall(server.handle.db, 'open');
+    const alice = await directUser(server.handle.db);
+    const api = clientWithToken(server.baseUrl, alice);
+    await detailOf(api, projectId);
+    // Kept: the next reads send no statement for the session.
+    const again = await sentDuring(() => detailOf(api, projectId));
+    expect(again.filter((q) => /from "sessions"/.test(q))).toHaveLength(0);
+
+    // Ended in the database by someone else (another instance, an operator): refused once the
+    // notice arrives, within moments.
+    await server.handle.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(alice.token)));
+    await expect.poll(() => errnoOf(detailOf(api, projectId)), { timeout: 5_000 }).toBe(Errno.SESSION_INVALID);
+
+    // Ended by this instance (logout): refused at once, without waiting for the notice.
+    const bob = await directUser(server.handle.db);
+    const bobApi = clientWithToken(server.baseUrl, bob);
+    await detailOf(bobApi, projectId);
+    await bobApi.auth.logout();
+    expect(await errnoOf(detailOf(bobApi, projectId))).toBe(Errno.SESSION_INVALID);
+
+    // A session is kept no longer than it lives, with no notice at all.
+    const token = newToken();
+    await server.handle.db.insert(sessions).values({ tokenHash: hashToken(token), userId: bob.userId, expiresAt: new Date(Date.now() + 2_000) });
+    const shortApi = clientWithToken(server.baseUrl, { ...bob, token });
+    expect(await errnoOf(detailOf(shortApi, projectId))).toBe(Errno.OK);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await errnoOf(detailOf(shortApi, projectId))).toBe(Errno.SESSION_INVALID);
+  });
+
+  it('keeps a call and its form until the call, a form, its category or region change; its status follows the clock', async () => {
+    const { projectId, formIds } = await createCall(server.handle.db, 'open');
+    const formId = formIds[0]!;
+    const [category] = await server.handle.db.insert(categories).values({ kind: 'project', name: '保持测试分类' }).returning({ id: categories.id });
+    await server.handle.db.update(projects).set({ categoryId: category!.id }).where(eq(projects.id, projectId));
+    const alice = await directUser(server.handle.db);
+    const api = clientWithToken(server.baseUrl, alice);
+    await expect.poll(async () => (await detailOf(api, projectId)).categoryName).toBe('保持测试分类');
+    await api.project.form({ projectId, formId });
+    // Kept (once the notices of the changes above have arrived): no statement reads the call or its forms.
+    const callReads = async () => {
+      const sent = await sentDuring(async () => {
+        await detailOf(api, projectId);
+        await api.project.form({ projectId, formId });
+      });
+      return sent.filter((q) => /from "(projects|forms)"/.test(q)).length;
+    };
+    await expect.poll(callReads).toBe(0);
+    expect(await callReads()).toBe(0);
+
+    // Changes made straight in the database are seen once their notice arrives.
+    await server.handle.db.update(projects).set({ title: '改过的标题' }).where(eq(projects.id, projectId));
+    await expect.poll(async () => (await detailOf(api, projectId)).title).toBe('改过的标题');
+    await expect.poll(async () => (await api.project.form({ projectId, formId })).project.title).toBe('改过的标题');
+    await server.handle.db.update(forms).set({ title: '改过的申报书' }).where(eq(forms.id, formId));
+    await expect.poll(async () => (await detailOf(api, projectId)).forms[0]?.title).toBe('改过的申报书');
+    await expect.poll(async () => (await api.project.form({ projectId, formId })).form.title).toBe('改过的申报书');
+    await server.handle.db.update(categories).set({ name: '改过的分类' }).where(eq(categories.id, category!.id));
+    await expect.poll(async () => (await detailOf(api, projectId)).categoryName).toBe('改过的分类');
+
+    // The window ends with no change announced: the kept call says 已截止 (closed) from then on.
+    await server.handle.db.update(projects).set({ applyEnd: new Date(Date.now() + 2_500) }).where(eq(projects.id, projectId));
+    await expect.poll(async () => (await detailOf(api, projectId)).status).toBe('open');
+    await expect.poll(async () => (await detailOf(api, projectId)).status, { timeout: 10_000 }).toBe('closed');
+
+    // Unpublished: gone for a visitor, still there for the applicant's own application's form.
+    await api.apply.save({ projectId, formId, data: { projectName: '保持测试' }, version: 0 }, { silent: true });
+    await server.handle.db.update(projects).set({ published: false }).where(eq(projects.id, projectId));
+    await expect.poll(() => errnoOf(detailOf(api, projectId))).toBe(Errno.NOT_FOUND);
+    expect((await api.project.form({ projectId, formId })).form.title).toBe('改过的申报书');
   });
 });

@@ -220,11 +220,17 @@ describe.skipIf(!postgresUrl)('several instances behind nginx (PostgreSQL, S3)',
     const info = await onA.api.auth.login({ account, password, captcha: answerFromB });
     if (!('token' in info)) throw new Error('no second step was expected');
 
-    // The session A opened works on B and through nginx; logged out on B, it is gone on A.
+    // The session A opened works on B and through nginx; logged out on B, it is gone on B at once
+    // and on A (which keeps sessions it has read) as soon as the database's notice reaches it.
     const user = { token: info.token, userId: info.id, account };
     for (const base of [b.url, nginx.url, a.url]) expect((await client(base, { token: user }).api.user.get({ id: info.id })).account, base).toBe(account);
     await client(b.url, { token: user }).api.auth.logout();
-    expect((await apiError(client(a.url, { token: user }).api.user.get({ id: info.id }))).errno).toBe(Errno.SESSION_INVALID);
+    expect((await apiError(client(b.url, { token: user }).api.user.get({ id: info.id }))).errno).toBe(Errno.SESSION_INVALID);
+    const refusedOnA = await until('A to refuse the ended session', async () => {
+      const error = await apiError(client(a.url, { token: user }).api.user.get({ id: info.id })).catch(() => undefined);
+      return error?.errno === Errno.SESSION_INVALID ? error : undefined;
+    }, 5_000);
+    expect(refusedOnA.errno).toBe(Errno.SESSION_INVALID);
   });
 
   it('counts rate limits across instances, whatever address a client claims through nginx', async () => {

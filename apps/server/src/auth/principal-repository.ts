@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { keptUntilChanged, SESSIONS_CHANGED, type KeptUntilChanged } from '../db/kept-until-changed';
 import { prepared } from '../db/prepared';
 import { sessions, settings, staff, staffSessions, users } from '../db/schema';
-import type { Principal, StaffRole } from './principal';
+import type { Principal, StaffRole, UserPrincipal } from './principal';
 import { staffHasSecondFactor } from './staff-two-factor-repository';
 import { hashToken, STAFF_TOKEN_PREFIX } from './tokens';
 
@@ -26,7 +27,7 @@ const staffSession = prepared((db) =>
 
 const userSession = prepared((db) =>
   db
-    .select({ sessionId: sessions.id, userId: users.id, account: users.account })
+    .select({ sessionId: sessions.id, userId: users.id, account: users.account, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -34,15 +35,49 @@ const userSession = prepared((db) =>
     .prepare('user_session'),
 );
 
+/**
+ * Applicants' live sessions, kept by each instance until one is ended or an account renamed
+ * (announced on SESSIONS_CHANGED) or the session expires: in the deadline hour every request of
+ * every applicant carries one, and looking it up was one statement of the two to four a read
+ * sends. A token that names no live session is never kept. Staff sessions are read every time:
+ * their second-factor state and re-authentication change without a session changing.
+ */
+const userSessions = new WeakMap<Database, KeptUntilChanged<UserPrincipal | null>>();
+const MAX_SESSIONS = 50_000;
+const MAX_SESSION_AGE_MS = 30_000;
+
+function userSessionsOf(db: Database): KeptUntilChanged<UserPrincipal | null> {
+  let kept = userSessions.get(db);
+  if (!kept) {
+    kept = keptUntilChanged(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions' });
+    userSessions.set(db, kept);
+  }
+  return kept;
+}
+
+/** After this instance ends a session: no request it answers from now on finds it, even before the notice comes. */
+export function forgetSessions(db: Database): void {
+  userSessionsOf(db).forget();
+}
+
+/** How many applicant sessions this instance has read from the database (the tests pin it). */
+export function userSessionLoads(db: Database): number {
+  return userSessionsOf(db).loads;
+}
+
 /** Who holds this token: the applicant or staff member of a live session, or null. */
 export async function findPrincipal(db: Database, token: string): Promise<Principal | null> {
   const values = { tokenHash: hashToken(token), now: new Date() };
-  if (token.startsWith(STAFF_TOKEN_PREFIX)) {
-    const [row] = await staffSession(db).execute(values);
-    return row
-      ? { kind: 'staff', staffId: row.staffId, account: row.account, role: row.role as StaffRole, sessionId: row.sessionId, verifiedAt: row.verifiedAt, enrolmentOnly: row.enrolmentOnly }
-      : null;
+  if (!token.startsWith(STAFF_TOKEN_PREFIX)) {
+    return userSessionsOf(db).get(values.tokenHash, async () => {
+      const [row] = await userSession(db).execute(values);
+      return row
+        ? { value: { kind: 'user', userId: row.userId, account: row.account, sessionId: row.sessionId }, until: row.expiresAt.getTime() }
+        : { value: null, until: 0 };
+    });
   }
-  const [row] = await userSession(db).execute(values);
-  return row ? { kind: 'user', userId: row.userId, account: row.account, sessionId: row.sessionId } : null;
+  const [row] = await staffSession(db).execute(values);
+  return row
+    ? { kind: 'staff', staffId: row.staffId, account: row.account, role: row.role as StaffRole, sessionId: row.sessionId, verifiedAt: row.verifiedAt, enrolmentOnly: row.enrolmentOnly }
+    : null;
 }

@@ -113,8 +113,14 @@ const byProject = prepared((db) =>
     .orderBy(sql`${applications.deletedAt} is not null`, desc(applications.createdAt), desc(applications.id))
     .prepare('my_applications_of_project'),
 );
+// The page carries the count of all my listed applications: one statement instead of two (a round
+// trip to the database is most of what a read costs the server, docs/performance.md).
 const page = prepared((db) =>
-  titled(db)
+  db
+    .select({ application: applications, projectTitle: projects.title, formTitle: forms.title, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .innerJoin(forms, eq(forms.id, applications.formId))
     .where(and(eq(applications.userId, user), LISTED))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(sql.placeholder('limit'))
@@ -136,8 +142,10 @@ export function myApplicationsOfProject(db: Executor, userId: number, projectId:
 
 /** A page of all my listed applications (newest first) and how many there are. */
 export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledApplication[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([page(db).execute({ userId, limit, offset }), pageCount(db).execute({ userId })]);
-  return { rows, total: counted?.n ?? 0 };
+  const rows = await page(db).execute({ userId, limit, offset });
+  // A page past the end has no row to carry the count.
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await pageCount(db).execute({ userId }))[0]?.n ?? 0));
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
 }
 
 /** My live application to a form, if I have one (there is at most one). */
@@ -153,16 +161,16 @@ export async function myApplicationById(db: Executor, userId: number, id: number
   return row;
 }
 
-// The call and its form in one statement: no call (or not published) is no row; a form that is
-// not the call's is a row without a form.
+// The call and its form in one statement: no call is no row; a form that is not the call's is a
+// row without a form.
 const formWithProject = prepared((db) =>
   db
-    .select({ project: projectSummaryColumns, eligibility: projects.eligibility, declaration: projects.declaration, form: forms })
+    .select({ project: projectSummaryColumns, published: projects.published, eligibility: projects.eligibility, declaration: projects.declaration, form: forms })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
     .leftJoin(forms, and(eq(forms.id, sql.placeholder('formId')), eq(forms.projectId, projects.id)))
-    .where(sql`${projects.id} = ${sql.placeholder('projectId')} and (${projects.published} or ${sql.placeholder('includeUnpublished')})`)
+    .where(eq(projects.id, sql.placeholder('projectId')))
     .limit(1)
     .prepare('form_with_project'),
 );
@@ -176,21 +184,40 @@ export interface FormContext {
   declaration: string;
 }
 
-/**
- * A call's form; the form must belong to the call. The call must be published, unless the caller
- * has an application on the form: unpublishing does not take it from them (read, export, print).
- */
-export async function loadFormContext(db: Executor, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
-  const [found] = await formWithProject(db).execute({ projectId, formId, includeUnpublished: hasApplication });
-  if (!found) throw notFound(PROJECT_GONE);
+/** A call with one of its forms as read, published or not; undefined when there is no such call. */
+export interface FormContextRow {
+  project: ProjectSummaryRow;
+  published: boolean;
+  /** Null when the form is not the call's. */
+  form: FormDefinition | null;
+  eligibility: EligibilityQuestion[];
+  declaration: string;
+}
+
+export async function readFormContext(db: Executor, projectId: number, formId: number): Promise<FormContextRow | undefined> {
+  const [found] = await formWithProject(db).execute({ projectId, formId });
+  if (!found) return undefined;
   const row = found.form;
-  if (!row) throw notFound('申报表单不存在');
-  const fields = formFieldsSchema.parse(row.fields);
   return {
-    project: toProjectSummary(found.project as ProjectSummaryRow),
-    form: { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields, version: row.version },
-    fields,
+    project: found.project as ProjectSummaryRow,
+    published: found.published,
+    form: row ? { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields: formFieldsSchema.parse(row.fields), version: row.version } : null,
     eligibility: found.eligibility ?? [],
     declaration: found.declaration,
   };
+}
+
+/**
+ * A call's form as of now; the form must belong to the call. The call must be published, unless
+ * the caller has an application on the form: unpublishing does not take it from them (read,
+ * export, print).
+ */
+export function toFormContext(found: FormContextRow | undefined, { hasApplication = false } = {}): FormContext {
+  if (!found || (!found.published && !hasApplication)) throw notFound(PROJECT_GONE);
+  if (!found.form) throw notFound('申报表单不存在');
+  return { project: toProjectSummary(found.project), form: found.form, fields: found.form.fields, eligibility: found.eligibility, declaration: found.declaration };
+}
+
+export async function loadFormContext(db: Executor, projectId: number, formId: number, { hasApplication = false } = {}): Promise<FormContext> {
+  return toFormContext(await readFormContext(db, projectId, formId), { hasApplication });
 }

@@ -1,10 +1,10 @@
 // A call as the portal and the console both show it: its summary columns (with category and
 // region names) and their mapping to the contract's ProjectSummary.
 import type { ProjectSummary } from '@flagship/api-client';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
-import { categories, projects, regions } from '../db/schema';
+import { categories, forms, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
 import { projectStatus } from './projects';
@@ -56,18 +56,44 @@ export const PROJECT_GONE = '项目不存在或已下线';
 
 const projectRow = prepared((db) =>
   db
-    .select({ ...projectSummaryColumns, guide: projects.guide, declaration: projects.declaration, attachments: projects.attachments, eligibility: projects.eligibility })
+    .select({ ...projectSummaryColumns, guide: projects.guide, declaration: projects.declaration, attachments: projects.attachments, eligibility: projects.eligibility, published: projects.published })
     .from(projects)
     .leftJoin(categories, eq(categories.id, projects.categoryId))
     .leftJoin(regions, eq(regions.id, projects.regionId))
-    .where(sql`${projects.id} = ${sql.placeholder('id')} and (${projects.published} or ${sql.placeholder('includeUnpublished')})`)
+    .where(eq(projects.id, sql.placeholder('id')))
     .limit(1)
     .prepare('project_row'),
 );
 
+/** A call's row, published or not (undefined: there is no such call). */
+export type ProjectRow = NonNullable<Awaited<ReturnType<typeof readProjectRow>>>;
+
+export async function readProjectRow(db: Executor, id: number) {
+  const [row] = await projectRow(db).execute({ id });
+  return row;
+}
+
+/** The call a row holds, as of now (its status follows the clock); a missing or unpublished one is 404 unless `includeUnpublished`. */
+export function toLoadedProject(row: ProjectRow | undefined, { includeUnpublished = false } = {}) {
+  if (!row || (!row.published && !includeUnpublished)) throw notFound(PROJECT_GONE);
+  return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, declaration: row.declaration, attachments: row.attachments ?? [], eligibility: row.eligibility ?? [] };
+}
+
 /** A published call, or an unpublished one too with `includeUnpublished` (an applicant reading their own application). */
 export async function loadProjectRow(db: Executor, id: number, { includeUnpublished = false } = {}) {
-  const [row] = await projectRow(db).execute({ id, includeUnpublished });
-  if (!row) throw notFound(PROJECT_GONE);
-  return { summary: toProjectSummary(row as ProjectSummaryRow), guide: row.guide, declaration: row.declaration, attachments: row.attachments ?? [], eligibility: row.eligibility ?? [] };
+  return toLoadedProject(await readProjectRow(db, id), { includeUnpublished });
+}
+
+const formsOfProject = prepared((db) =>
+  db
+    .select({ id: forms.id, title: forms.title, description: forms.description })
+    .from(forms)
+    .where(eq(forms.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(forms.sort), asc(forms.id))
+    .prepare('project_forms'),
+);
+
+/** A call's forms in their order, without their fields. */
+export function projectForms(db: Executor, projectId: number) {
+  return formsOfProject(db).execute({ projectId });
 }

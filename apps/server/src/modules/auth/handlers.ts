@@ -6,6 +6,7 @@ import { beginAttempt, checkPasswordAgain, DEVICE_COOKIE, resetBrake } from '../
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { insertLoginChallenge, lockLoginChallenge, useLoginChallenge, userChallengeOwner } from '../../auth/login-challenge-repository';
 import { CEREMONY_TTL_MS } from '../../auth/passkeys';
+import { forgetSessions } from '../../auth/principal-repository';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
 import { spendSecondFactor } from '../../auth/two-factor';
 import { lockUserTwoFactor, updateUserTwoFactor } from '../../auth/user-two-factor-repository';
@@ -148,6 +149,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
 
     logout: async ({ principal }) => {
       await revokeSession(db, principal.sessionId);
+      forgetSessions(db);
       return null;
     },
 
@@ -165,6 +167,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         await revokeSessions(tx, principal.userId, principal.sessionId);
         await resetBrake(tx, { kind: 'user', account: principal.account }, req.cookies[DEVICE_COOKIE]);
       });
+      forgetSessions(db);
       return null;
     },
 
@@ -223,6 +226,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
         // known. With two-factor on, the count stands: the code, not the mailbox, is the last proof.
         await resetBrake(tx, { kind: 'user', account: user.account }, undefined, { keepCount: user.totpEnabledAt !== null });
       });
+      forgetSessions(db);
       return null;
     },
 

@@ -138,10 +138,16 @@ export async function searchPublished(
     query.perKind && !query.type
       ? sql.join(kinds.map((k) => sql`(select * from (${parts[k]}) as hits ${order} limit ${query.perKind})`), sql` union all `)
       : sql`select * from (${union}) as hits ${order} limit ${limit} offset ${offset}`;
-  const [hits, countRows] = await Promise.all([db.execute(hitsPage), db.execute(sql`select ${counted}`)]);
-  const counts = rowsOf<Partial<Record<SearchKind, number>>>(countRows)[0] ?? {};
+  // The page and the counts in one statement (one round trip). json_agg takes the rows in the order
+  // the sorted subquery gives them (PostgreSQL keeps it when nothing is joined in between).
+  const [row] = rowsOf<Partial<Record<SearchKind, number>> & { hits: { kind: SearchKind; id: number; title: string; summary: string | null; date: string | null }[] | string }>(
+    await db.execute(sql`select (select coalesce(json_agg(h), '[]'::json) from (${hitsPage}) as h) as hits, ${counted}`),
+  );
+  const counts: Partial<Record<SearchKind, number>> = row ?? {};
+  // PGlite answers json as text, postgres.js parses it.
+  const hits = typeof row?.hits === 'string' ? (JSON.parse(row.hits) as Exclude<typeof row.hits, string>) : (row?.hits ?? []);
   return {
-    hits: rowsOf<{ kind: SearchKind; id: number; title: string; summary: string; date: Date | string | null }>(hits).map((h) => ({
+    hits: hits.map((h) => ({
       kind: h.kind,
       id: Number(h.id),
       title: h.title,

@@ -1,21 +1,21 @@
 import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
-import { loadFormContext, myApplicationById, myApplicationForForm, toApply } from '../../shared/applications-repository';
+import { myApplicationById, myApplicationForForm, toApply } from '../../shared/applications-repository';
 import { checkApplicantEligibility } from '../../shared/eligibility-repository';
-import { loadProjectRow } from '../../shared/projects-repository';
-import { segmentCountCache } from './list-counts';
-import { listProjects, myApplyPage, myApplySummaries, projectForms } from './repository';
+import { keptCalls } from '../../shared/kept-calls-repository';
+import { callListCache } from './list-counts';
+import { listProjects, myApplyPage, myApplySummaries } from './repository';
 
 export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
-  const counter = segmentCountCache(db, log);
+  const lists = callListCache(db, log);
+  const calls = keptCalls(db, log);
   return {
-    list: ({ query }) => listProjects(db, counter, query),
+    list: ({ query }) => listProjects(db, lists, query),
 
     detail: async ({ params, principal }) => {
       // Independent reads: on PostgreSQL they run at once, on separate connections of the pool.
-      const [project, formRows, mine] = await Promise.all([
-        loadProjectRow(db, params.id),
-        projectForms(db, params.id),
+      const [{ project, forms: formRows }, mine] = await Promise.all([
+        calls.projectWithForms(params.id),
         principal?.kind === 'user' ? myApplySummaries(db, principal.userId, params.id) : [],
       ]);
       return {
@@ -35,7 +35,7 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
     // changed through the apply group.
     form: async ({ params, principal }) => {
       const apply = await myApplicationForForm(db, principal.userId, params.formId);
-      const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: apply !== undefined });
+      const context = await calls.formContext(params.projectId, params.formId, { hasApplication: apply !== undefined });
       return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null, eligibility: context.eligibility, declaration: context.declaration };
     },
 
@@ -45,7 +45,7 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
 
     // Asked before the applicant starts a form; the apply group checks the answers again on save.
     eligibility: async ({ params, body, principal }) => {
-      const project = await loadProjectRow(db, params.id);
+      const { project } = await calls.projectWithForms(params.id);
       return checkApplicantEligibility(db, principal.userId, params.id, project.eligibility, body.answers);
     },
   };

@@ -1,9 +1,8 @@
 import type { ApplyStatus, ApplySummary, ProjectStatus, ProjectSummary } from '@flagship/api-client';
 import { and, asc, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import type { CountedSegments, SegmentCountCache } from './list-counts';
-import { categories, forms, projects, regions } from '../../db/schema';
+import type { CallListCache, CountedSegments } from './list-counts';
+import { categories, projects, regions } from '../../db/schema';
 import { pageWindow } from '../../lib/paging';
 import { myApplications, myApplicationsOfProject, myApplicationsPage, toApplySummary, countMyApplications } from '../../shared/applications-repository';
 import { keywordCondition } from '../../shared/search-repository';
@@ -54,7 +53,13 @@ async function countSegments(db: Database, where: SQL | undefined): Promise<Coun
   return { open: row?.open ?? 0, upcoming: row?.upcoming ?? 0, closed: row?.closed ?? 0, nextChangeEpoch: row?.next ?? null, nowEpoch: row?.now ?? Date.now() / 1000 };
 }
 
-export async function listProjects(db: Database, counter: SegmentCountCache, filter: ProjectListFilter) {
+export async function listProjects(db: Database, cache: CallListCache, filter: ProjectListFilter) {
+  const key = JSON.stringify([filter.categoryId, filter.regionId, filter.year, filter.keyword]);
+  const list = await cache.page(JSON.stringify([key, filter.status, filter.page, filter.pageSize]), () => readListPage(db, cache, key, filter));
+  return { ...list, page: filter.page, pageSize: filter.pageSize };
+}
+
+async function readListPage(db: Database, cache: CallListCache, key: string, filter: ProjectListFilter) {
   const common = and(
     eq(projects.published, true),
     filter.categoryId ? eq(projects.categoryId, filter.categoryId) : undefined,
@@ -63,13 +68,12 @@ export async function listProjects(db: Database, counter: SegmentCountCache, fil
     keywordCondition(projects.searchVector, filter.keyword),
   );
   const segments = segmentsOf(filter.status);
-  const key = JSON.stringify([filter.categoryId, filter.regionId, filter.year, filter.keyword]);
-  const counts = await counter.counts(key, () => countSegments(db, common));
+  const { counts, until } = await cache.counts(key, () => countSegments(db, common));
   const list: ProjectSummary[] = [];
   let skip = (filter.page - 1) * filter.pageSize;
   let total = 0;
   for (const segment of segments) {
-    const size = counts?.[segment] ?? 0;
+    const size = counts[segment];
     total += size;
     const want = filter.pageSize - list.length;
     if (want <= 0 || skip >= size) {
@@ -88,21 +92,8 @@ export async function listProjects(db: Database, counter: SegmentCountCache, fil
     list.push(...rows.map((r) => toProjectSummary(r as ProjectSummaryRow)));
     skip = 0;
   }
-  return { list, total, page: filter.page, pageSize: filter.pageSize };
-}
-
-const formsOfProject = prepared((db) =>
-  db
-    .select({ id: forms.id, title: forms.title, description: forms.description })
-    .from(forms)
-    .where(eq(forms.projectId, sql.placeholder('projectId')))
-    .orderBy(asc(forms.sort), asc(forms.id))
-    .prepare('project_forms'),
-);
-
-/** A call's forms in their order, without their fields. */
-export function projectForms(db: Database, projectId: number) {
-  return formsOfProject(db).execute({ projectId });
+  // Until a call of the filter opens or closes, no call moves between segments and no status changes.
+  return { page: { list, total }, until };
 }
 
 /** My applications to a call (newest first), e.g. to show my status on each of its forms. */

@@ -1,0 +1,98 @@
+// What an instance may keep between requests without ever answering from an old copy: rows the
+// database announces changes of. A trigger on each table the rows come from calls pg_notify on a
+// channel when its transaction commits (migrations 0006 and 0018), every instance listens on it,
+// and a notice drops everything kept from that channel. An entry also goes at its own time (a
+// session's expiry, a call's window opening or closing) and after `maxAgeMs` in any case, so a
+// notice lost while the listening connection was down heals on its own (a reconnection also drops
+// everything). Where the instance cannot listen (a transaction pooler, DATABASE_PREPARE=0),
+// nothing is kept and every read goes to the database.
+import type { FastifyBaseLogger } from 'fastify';
+import { listenFor, type Database } from './client';
+
+/** Announced by triggers on `projects`, `forms`, `categories` and `regions`: what a call shows. */
+export const PROJECTS_CHANGED = 'projects_changed';
+/** Announced by triggers on `sessions` and on `users.account`: who holds a session. */
+export const SESSIONS_CHANGED = 'sessions_changed';
+
+/** A value to keep, and until when (epoch ms; kept no longer than the cache's `maxAgeMs`, and not at all when not after now). */
+export interface Loaded<V> {
+  value: V;
+  until: number;
+}
+
+export interface KeptUntilChanged<V> {
+  /** The value kept under `key`, or the one `load` gives (then kept, unless a change was announced meanwhile). */
+  get(key: string, load: () => Promise<Loaded<V>>): Promise<V>;
+  /** Drop everything kept here, as a notice would (for this instance's own changes, without waiting for it). */
+  forget(): void;
+  /** How many times `load` ran (the tests that pin the statements of a request read it). */
+  readonly loads: number;
+}
+
+export interface KeptOptions {
+  channel: string;
+  /** Entries kept at once; the oldest goes first. */
+  maxEntries: number;
+  maxAgeMs: number;
+  /** Named in the warning logged when the instance cannot listen. */
+  what: string;
+  log?: FastifyBaseLogger | undefined;
+}
+
+const RETRY_LISTEN_MS = 60_000;
+
+export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeMs, what, log }: KeptOptions): KeptUntilChanged<V> {
+  const kept = new Map<string, { value: V; until: number }>();
+  let generation = 0;
+  let loads = 0;
+  let listening: Promise<boolean> | undefined;
+  const forget = () => {
+    generation += 1;
+    kept.clear();
+  };
+
+  // Nothing is kept until the instance hears of changes.
+  const listen = () =>
+    (listening ??= (async () => {
+      const start = listenFor(db);
+      if (!start) return false;
+      try {
+        await start(channel, forget);
+        return true;
+      } catch (error) {
+        log?.warn({ err: error, channel }, `cannot listen for changes: ${what} are read from the database on every request for a minute`);
+        // Try again later: a database that was briefly unreachable must not turn keeping off for good.
+        setTimeout(() => {
+          listening = undefined;
+        }, RETRY_LISTEN_MS).unref();
+        return false;
+      }
+    })());
+
+  const load = async (run: () => Promise<Loaded<V>>) => {
+    loads += 1;
+    return run();
+  };
+
+  return {
+    get loads() {
+      return loads;
+    },
+    forget,
+    async get(key, run) {
+      if (!(await listen())) return (await load(run)).value;
+      const hit = kept.get(key);
+      if (hit && hit.until > Date.now()) return hit.value;
+      const before = generation;
+      const fresh = await load(run);
+      const until = Math.min(fresh.until, Date.now() + maxAgeMs);
+      kept.delete(key);
+      // A change announced while loading may not be in this value: use it, but do not keep it.
+      if (before === generation && until > Date.now()) {
+        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
+        kept.set(key, { value: fresh.value, until });
+      }
+      return fresh.value;
+    },
+  };
+}
