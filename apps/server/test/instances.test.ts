@@ -17,7 +17,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { hashPassword } from '../src/db/password';
-import { downloadJobs, settings } from '../src/db/schema';
+import { downloadJobs, projects, settings } from '../src/db/schema';
 import { createCall, directUser, PNG, validData } from './apply-fixtures';
 
 const postgresUrl = inject('postgresUrl');
@@ -354,6 +354,18 @@ describe.skipIf(!postgresUrl)('several instances behind nginx (PostgreSQL, S3)',
       const viaQuery = await client(nginx.url).fetch(`${nginx.url}/api/project/${call.projectId}?authkey=${users[round % 2]!.token}`);
       const body = (await viaQuery.json()) as { data: { forms: { myApply: { id: number } | null }[] } };
       expect(body.data.forms[0]?.myApply ?? null).toBeNull();
+    }
+
+    // Each instance keeps the call it read (issue 11) until the database announces a change: a new
+    // title reaches both within moments, without waiting out any cache's time.
+    for (const base of [a.url, b.url]) await client(base, { token: users[0]! }).api.project.detail({ id: call.projectId });
+    await handle.db.update(projects).set({ title: '两台实例都看到的新标题' }).where(eq(projects.id, call.projectId));
+    for (const base of [a.url, b.url]) {
+      const seen = await until(`the new title on ${base}`, async () => {
+        const detail = await client(base, { token: users[0]! }).api.project.detail({ id: call.projectId });
+        return detail.title === '两台实例都看到的新标题' ? detail : undefined;
+      }, 5_000);
+      expect(seen.forms[0]?.myApply?.id).toBe(applyIds[0]);
     }
 
     // Pages rendered on the server: a visitor's page is reused for two seconds, a signed-in
