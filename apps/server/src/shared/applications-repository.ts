@@ -19,7 +19,28 @@ export interface TitledApplication {
   formTitle: string;
 }
 
-export function toApplySummary({ application: a, projectTitle, formTitle }: TitledApplication): ApplySummary {
+/** What a summary shows of an application: everything but the answers. */
+const summaryColumns = {
+  id: applications.id,
+  projectId: applications.projectId,
+  formId: applications.formId,
+  status: applications.status,
+  version: applications.version,
+  serialNumber: applications.serialNumber,
+  submittedAt: applications.submittedAt,
+  reviewMessage: applications.reviewMessage,
+  createdAt: applications.createdAt,
+  updatedAt: applications.updatedAt,
+};
+
+/** An application's summary row with the titles of its call and form. */
+export interface TitledSummary {
+  application: Pick<ApplicationRow, keyof typeof summaryColumns>;
+  projectTitle: string;
+  formTitle: string;
+}
+
+export function toApplySummary({ application: a, projectTitle, formTitle }: TitledSummary): ApplySummary {
   return {
     id: a.id,
     projectId: a.projectId,
@@ -77,9 +98,22 @@ export function myApplications(db: Executor, userId: number, filter: MyApplicati
   return titled(db).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
+/** My applications' summaries, newest first: lists carry no answers (a page of them was most of what a list read, docs/performance.md). */
+export function myApplicationSummaries(db: Executor, userId: number, filter: MyApplicationFilter) {
+  return titledSummaries(db).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
+}
+
 function titled(db: Executor) {
   return db
     .select({ application: applications, projectTitle: projects.title, formTitle: forms.title })
+    .from(applications)
+    .innerJoin(projects, eq(projects.id, applications.projectId))
+    .innerJoin(forms, eq(forms.id, applications.formId));
+}
+
+function titledSummaries(db: Executor) {
+  return db
+    .select({ application: summaryColumns, projectTitle: projects.title, formTitle: forms.title })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
     .innerJoin(forms, eq(forms.id, applications.formId));
@@ -108,7 +142,7 @@ const byForm = prepared((db) =>
 );
 // Live ones first, then withdrawn submissions: a form's task shows 已撤回 until it is started again.
 const byProject = prepared((db) =>
-  titled(db)
+  titledSummaries(db)
     .where(and(eq(applications.userId, user), LISTED, eq(applications.projectId, sql.placeholder('projectId'))))
     .orderBy(sql`${applications.deletedAt} is not null`, desc(applications.createdAt), desc(applications.id))
     .prepare('my_applications_of_project'),
@@ -117,7 +151,7 @@ const byProject = prepared((db) =>
 // trip to the database is most of what a read costs the server, docs/performance.md).
 const page = prepared((db) =>
   db
-    .select({ application: applications, projectTitle: projects.title, formTitle: forms.title, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ application: summaryColumns, projectTitle: projects.title, formTitle: forms.title, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
     .innerJoin(forms, eq(forms.id, applications.formId))
@@ -136,12 +170,12 @@ const pageCount = prepared((db) =>
 );
 
 /** My live applications to a call, newest first, then my withdrawn submissions to it. */
-export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledApplication[]> {
+export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledSummary[]> {
   return byProject(db).execute({ userId, projectId });
 }
 
 /** A page of all my listed applications (newest first) and how many there are. */
-export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledApplication[]; total: number }> {
+export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledSummary[]; total: number }> {
   const rows = await page(db).execute({ userId, limit, offset });
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await pageCount(db).execute({ userId }))[0]?.n ?? 0));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { CallListCache, CountedSegments } from './list-counts';
 import { categories, projects, regions } from '../../db/schema';
 import { pageWindow } from '../../lib/paging';
-import { myApplications, myApplicationsOfProject, myApplicationsPage, toApplySummary, countMyApplications } from '../../shared/applications-repository';
+import { myApplicationSummaries, myApplicationsOfProject, myApplicationsPage, toApplySummary, countMyApplications } from '../../shared/applications-repository';
 import { keywordCondition } from '../../shared/search-repository';
 import { projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from '../../shared/projects-repository';
 
@@ -108,7 +108,7 @@ export async function myApplyPage(db: Database, userId: number, query: { status?
   const { limit, offset } = pageWindow(query.page, query.pageSize);
   // The whole list (no status filter) is what the user centre opens with: its query is prepared.
   const { rows, total } = filter.status
-    ? { rows: await myApplications(db, userId, filter).limit(limit).offset(offset), total: await countMyApplications(db, userId, filter) }
+    ? { rows: await myApplicationSummaries(db, userId, filter).limit(limit).offset(offset), total: await countMyApplications(db, userId, filter) }
     : await myApplicationsPage(db, userId, limit, offset);
   return { list: rows.map(toApplySummary), total, page: query.page, pageSize: query.pageSize };
 }
