@@ -60,7 +60,7 @@ async function ask(url: string, i: number, page: boolean): Promise<string> {
   return answer.body;
 }
 
-// Each page must come rendered (not the loading shell); the API calls it made are listed.
+// Each page must come rendered (not the loading shell); the API calls it made in-process are listed.
 const inject = app.inject.bind(app);
 const calls: string[] = [];
 (app as { inject: unknown }).inject = (options: { url: string }) => {
@@ -106,9 +106,9 @@ for (const { name, url, page } of cases) {
   process.stdout.write(`${row}\n`);
 }
 
-process.stdout.write(
-  `\n${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`,
-);
+const text = `${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
+process.stdout.write(`\n${text}`);
+writeFileSync(new URL('./results.md', import.meta.url), text);
 await app.close();
 await handle.close();
 rmSync(dataDir, { recursive: true, force: true });
