@@ -225,6 +225,17 @@ describe('error policy', () => {
     expect(calls.transport).toEqual(['请求超时，请稍后重试']);
   });
 
+  it('without a time-out (timeout: false) a late answer is waited for; the caller stops it by its signal', async () => {
+    answer = (_req, res) => void setTimeout(() => envelope(res, 200, null), 300);
+    const { api, calls } = client({ timeout: false });
+    await expect(api.auth.logout()).resolves.toBeNull();
+    answer = () => {};
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    await expect(api.auth.logout(undefined, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls.transport).toEqual([]);
+  });
+
   it('a refused connection is a transport error, and onTransportError gets its message', async () => {
     const { api, calls } = client({ baseUrl: 'http://127.0.0.1:1' });
     await expect(api.content.settings()).rejects.toMatchObject({ name: 'TransportError', kind: 'network' });

@@ -27,7 +27,8 @@ export interface ApiClientOptions {
   session?: SessionStore;
   /** A fetch of your own (tests pass one that keeps cookies). */
   fetch?: typeof fetch;
-  timeout?: number;
+  /** Per request, in ms (REQUEST_TIMEOUT_MS by default); false for none (a caller that aborts by its own signal). */
+  timeout?: number | false;
 }
 
 export interface CallOptions {
@@ -218,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         // Set before open(): some implementations (happy-dom) read it there.
         xhr.withCredentials = true;
         xhr.open('POST', url);
-        xhr.timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+        xhr.timeout = options.timeout === false ? 0 : (options.timeout ?? REQUEST_TIMEOUT_MS);
         if (token) xhr.setRequestHeader('authKey', token);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded / event.total);

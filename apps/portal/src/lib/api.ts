@@ -52,8 +52,9 @@ export const errorPolicy = {
 
 /**
  * The one SDK client of the portal; same origin; its answers' Date headers set the server clock.
- * On the server its calls go to the server itself, without toasts.
+ * On the server its calls go to the server itself, without toasts and without a timer per call
+ * (the render's own deadline aborts its loads).
  */
 export const api = import.meta.env.SSR
-  ? createApiClient({ baseUrl: 'http://portal.internal', linkBaseUrl: '', session, fetch: (input, init) => requestScope().fetch(input, init) })
+  ? createApiClient({ baseUrl: 'http://portal.internal', linkBaseUrl: '', session, timeout: false, fetch: (input, init) => requestScope().fetch(input, init) })
   : createApiClient({ baseUrl: '', session, policy: errorPolicy, fetch: clockedFetch });

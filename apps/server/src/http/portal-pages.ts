@@ -91,27 +91,35 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
  * cookies. One render asks each GET once (the settings, say, serve the layout and the title).
  */
 function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeof fetch {
-  const reads = new Map<string, Promise<Response>>();
-  const answer = async (request: Request): Promise<Response> => {
+  interface Answer {
+    status: number;
+    headers: [string, string][];
+    body: Buffer | null;
+  }
+  const reads = new Map<string, Promise<Answer>>();
+  const answer = async (request: Request): Promise<Answer> => {
     const url = new URL(request.url);
     const headers: Record<string, string> = Object.fromEntries(request.headers);
     if (cookie) headers.cookie = cookie;
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const injected = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, ...(body ? { payload: body } : {}) });
-    const responseHeaders = new Headers();
+    const answerHeaders: [string, string][] = [];
     for (const [name, value] of Object.entries(injected.headers)) {
       if (value === undefined) continue;
-      for (const one of [value].flat()) responseHeaders.append(name, String(one));
+      for (const one of [value].flat()) answerHeaders.push([name, String(one)]);
     }
     const empty = injected.statusCode === 204 || injected.statusCode === 304;
-    return new Response(empty ? null : injected.rawPayload, { status: injected.statusCode, headers: responseHeaders });
+    return { status: injected.statusCode, headers: answerHeaders, body: empty ? null : injected.rawPayload };
   };
+  // A Response of its own for each read: cheaper than cloning one (a clone tees its stream).
+  const respond = ({ status, headers, body }: Answer) => new Response(body, { status, headers });
   return async (input, init) => {
-    const request = new Request(input, init);
-    if (request.method !== 'GET') return answer(request);
+    // The SDK hands over a Request of its own: no copy of it is needed.
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (request.method !== 'GET') return respond(await answer(request));
     let read = reads.get(request.url);
     if (!read) reads.set(request.url, (read = answer(request)));
-    return (await read).clone();
+    return respond(await read);
   };
 }
 

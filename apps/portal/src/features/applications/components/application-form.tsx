@@ -78,7 +78,15 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
   const { project, form: definition } = detail;
   const fields = definition.fields;
   const form = useForm<Values>({ initialValues: initialValues(detail) });
-  const schema = useMemo(() => buildApplicationSchema(fields, { mode: 'submit' }), [fields]);
+  // The form's schema, built when first asked for: a page rendered on the server (nothing touched,
+  // no errors to show) never needs it.
+  const errorsOf = useMemo(() => {
+    let schema: ReturnType<typeof buildApplicationSchema> | undefined;
+    return (values: Values): Errors => {
+      const result = (schema ??= buildApplicationSchema(fields, { mode: 'submit' })).safeParse(values);
+      return result.success ? {} : flattenIssues(result.error);
+    };
+  }, [fields]);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [showAll, setShowAll] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>(detail.apply ? { kind: 'saved', at: detail.apply.updatedAt } : { kind: 'idle' });
@@ -119,10 +127,9 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
   const closed = phase === 'closed' && !returned;
   useSessionExpiryWarning();
 
-  const liveErrors = useMemo<Errors>(() => {
-    const result = schema.safeParse(form.values);
-    return result.success ? {} : flattenIssues(result.error);
-  }, [schema, form.values]);
+  // The errors are worked out once any could be shown: a field touched, a submission tried or refused.
+  const errorsWanted = showAll || touched.size > 0 || refusal !== undefined;
+  const liveErrors = useMemo<Errors>(() => (errorsWanted ? errorsOf(form.values) : {}), [errorsWanted, errorsOf, form.values]);
 
   const visibleErrors = useMemo<Errors>(() => {
     const shown: Errors = {};
@@ -295,8 +302,9 @@ export function ApplicationForm({ detail, phase, left, onSubmitted, eligibility 
 
   const trySubmit = () => {
     setShowAll(true);
-    if (Object.keys(liveErrors).length > 0) {
-      const message = `还有 ${Object.keys(liveErrors).length} 处需要修改`;
+    const errors = errorsOf(form.getValues());
+    if (Object.keys(errors).length > 0) {
+      const message = `还有 ${Object.keys(errors).length} 处需要修改`;
       notifications.show({ color: 'red', title: '请检查填写内容', message, autoClose: 5000 });
       setRefusal({ title: '请检查填写内容', message, errors: {}, focus: false });
       scrollToFirstError();

@@ -1,0 +1,116 @@
+// Logged-in pages rendered on the server: the server's thread time per render. The app is built in
+// this process over a small prepared database (the deadline bench's, at a tiny scale), and the two
+// pages of the deadline hour are asked for as a signed-in browser asks (GET, `accept: text/html`,
+// the portal's session cookies), one after another, through `app.inject`. CPU time is read from
+// `process.cpuUsage()`, so other work on the machine barely moves it; PostgreSQL (when present)
+// runs in its own processes, so only the server's side is counted.
+// Usage: pnpm build && pnpm --filter @flagship/bench render [--renders 400] [--driver postgres|pglite]
+//        [--cpu-prof file.cpuprofile]   (a V8 CPU profile of the timed renders only)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
+import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
+import { buildApp } from '../../apps/server/src/app';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { loadConfig } from '../../apps/server/src/env';
+import { prepareDeadline, type Scale } from '../deadline/prepare';
+
+const { values } = parseArgs({
+  options: {
+    renders: { type: 'string', default: '400' },
+    driver: { type: 'string', default: postgresWanted() ? 'postgres' : 'pglite' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const renders = Number(values.renders);
+const SCALE: Scale = { calls: 40, applicants: 200, perApplicant: 5, sessions: 50 };
+
+let pg: ThrowawayPostgres | undefined;
+if (values.driver === 'postgres') pg = await startPostgres();
+const dataDir = mkdtempSync(join(tmpdir(), 'flagship-render-'));
+const prepared = await prepareDeadline(dataDir, pg?.url, SCALE);
+const { target, tokens, holders } = prepared;
+
+// As bench/api/server.ts: production-like (no response validation), no rate limit, no log.
+const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', CAPTCHA_TEST: '1', LOG_LEVEL: 'silent' }), validateResponses: false, rateLimit: { max: 1e9, windowMs: 60_000 } };
+const handle = await openDatabase({ dataDir, databaseUrl: pg?.url });
+const app = await buildApp({ config, db: handle.db, logger: false });
+app.get('/bench/bare', async () => ({ errno: 200, errmsg: 'ok', data: null }));
+await app.ready();
+
+/** The portal's two session cookies, as a signed-in browser sends them (as bench/deadline does). */
+const cookie = (i: number) => {
+  const holder = holders[i];
+  const info = { token: tokens[i], id: holder?.userId, account: holder?.account, enterprise_authentication_status: null };
+  return `${DEFAULT_SESSION_NAME}-token=${tokens[i]}; ${DEFAULT_SESSION_NAME}-userinfo=${encodeURIComponent(JSON.stringify(info))}`;
+};
+
+const cases: { name: string; url: string; page: boolean }[] = [
+  { name: 'bare route (one app.inject)', url: '/bench/bare', page: false },
+  { name: 'page /projectDetail (rendered, logged in)', url: `/projectDetail?id=${target.projectId}`, page: true },
+  { name: 'page /application (rendered, logged in)', url: `/application?projectId=${target.projectId}&formId=${target.formId}`, page: true },
+];
+
+async function ask(url: string, i: number, page: boolean): Promise<string> {
+  const answer = await app.inject({ method: 'GET', url, headers: page ? { accept: 'text/html', cookie: cookie(i) } : {} });
+  if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
+  return answer.body;
+}
+
+// Each page must come rendered (not the loading shell); the API calls it made in-process are listed.
+const inject = app.inject.bind(app);
+const calls: string[] = [];
+(app as { inject: unknown }).inject = (options: { url: string }) => {
+  calls.push(options.url);
+  return inject(options as never);
+};
+for (const { url, page } of cases) {
+  if (!page) continue;
+  calls.length = 0;
+  const html = await ask(url, 0, true);
+  if (!html.includes('flagship-server-data')) throw new Error(`${url} was not rendered on the server`);
+  process.stdout.write(`${url}: ${calls.length - 1} API calls in-process: ${calls.slice(1).join(', ')}\n`);
+}
+(app as { inject: unknown }).inject = inject;
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+const profiler = values['cpu-prof'] ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+
+const rows: string[] = [];
+for (const { name, url, page } of cases) {
+  // Warm up: the JIT, the prepared statements, the route's first render.
+  for (let i = 0; i < 30; i++) await ask(url, i % tokens.length, page);
+  if (profiler && page) await profiler.post('Profiler.start');
+  const wall = performance.now();
+  const before = process.cpuUsage();
+  let bytes = 0;
+  for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page)).length;
+  const cpu = cpuMs(process.cpuUsage(before)) / renders;
+  const wallMs = (performance.now() - wall) / renders;
+  if (profiler && page) {
+    const { profile } = await profiler.post('Profiler.stop');
+    const file = values['cpu-prof']?.replace(/(\.cpuprofile)?$/, `-${url.slice(1).split('?')[0]}.cpuprofile`) as string;
+    writeFileSync(file, JSON.stringify(profile));
+    process.stdout.write(`  profile: ${file}\n`);
+  }
+  const row = `| ${name} | ${renders} | ${cpu.toFixed(2)} | ${wallMs.toFixed(2)} | ${Math.round(bytes / renders)} |`;
+  rows.push(row);
+  process.stdout.write(`${row}\n`);
+}
+
+const text = `${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
+process.stdout.write(`\n${text}`);
+writeFileSync(new URL('./results.md', import.meta.url), text);
+await app.close();
+await handle.close();
+rmSync(dataDir, { recursive: true, force: true });
+pg?.stop();
+process.exit(0);
