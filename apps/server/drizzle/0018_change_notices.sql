@@ -25,3 +25,14 @@ CREATE TRIGGER "sessions_changed" AFTER UPDATE OR DELETE OR TRUNCATE ON "session
 --> statement-breakpoint
 CREATE TRIGGER "users_account_changed" AFTER UPDATE OF "account" OR DELETE ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_sessions_changed"();
+--> statement-breakpoint
+-- The site settings, as an instance keeps them.
+CREATE FUNCTION "notify_settings_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('settings_changed', '');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "settings_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "settings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_settings_changed"();

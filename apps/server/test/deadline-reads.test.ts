@@ -7,7 +7,7 @@ import { Errno } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
-import { categories, forms, projects, sessions } from '../src/db/schema';
+import { categories, forms, projects, sessions, settings } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -202,5 +202,15 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await server.handle.db.update(projects).set({ published: false }).where(eq(projects.id, projectId));
     await expect.poll(() => errnoOf(detailOf(api, projectId))).toBe(Errno.NOT_FOUND);
     expect((await api.project.form({ projectId, formId })).form.title).toBe('改过的申报书');
+  });
+
+  it('keeps the site settings until they change', async () => {
+    const read = () => fetch(`${server.baseUrl}/api/setting/index`).then(async (r) => ((await r.json()) as { data: { siteTitle: string } }).data.siteTitle);
+    const before = await read();
+    await expect.poll(async () => (await sentDuring(read)).filter((q) => /from "settings"/.test(q)).length).toBe(0);
+    await server.handle.db.update(settings).set({ siteTitle: '保持测试站点' });
+    await expect.poll(read, { timeout: 5_000 }).toBe('保持测试站点');
+    await server.handle.db.update(settings).set({ siteTitle: before });
+    await expect.poll(read, { timeout: 5_000 }).toBe(before);
   });
 });

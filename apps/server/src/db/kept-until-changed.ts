@@ -13,6 +13,8 @@ import { listenFor, type Database } from './client';
 export const PROJECTS_CHANGED = 'projects_changed';
 /** Announced by triggers on `sessions` and on `users.account`: who holds a session. */
 export const SESSIONS_CHANGED = 'sessions_changed';
+/** Announced by a trigger on `settings`: the site's one row of settings. */
+export const SETTINGS_CHANGED = 'settings_changed';
 
 /** A value to keep, and until when (epoch ms; kept no longer than the cache's `maxAgeMs`, and not at all when not after now). */
 export interface Loaded<V> {

@@ -1,5 +1,7 @@
 import type { Settings } from '@flagship/api-client';
-import type { Executor } from '../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client';
+import { keptUntilChanged, SETTINGS_CHANGED, type KeptUntilChanged } from '../db/kept-until-changed';
 import { settings } from '../db/schema';
 
 /** The site's one name (settings.siteTitle), for e-mails and text messages. */
@@ -21,4 +23,28 @@ export async function loadSettings(db: Executor): Promise<Settings> {
     banners: row.banners.map((b) => ({ title: b.title, subtitle: b.subtitle ?? '', link: b.link ?? '', image: b.image ?? '' })),
     accessPasswordEnabled: row.accessPasswordEnabled,
   };
+}
+
+const kept = new WeakMap<Database, KeptUntilChanged<Settings>>();
+
+function keptOf(db: Database, log?: FastifyBaseLogger): KeptUntilChanged<Settings> {
+  let settingsKept = kept.get(db);
+  if (!settingsKept) {
+    settingsKept = keptUntilChanged<Settings>(db, { channel: SETTINGS_CHANGED, maxEntries: 1, maxAgeMs: 5 * 60_000, what: 'site settings', log });
+    kept.set(db, settingsKept);
+  }
+  return settingsKept;
+}
+
+/**
+ * The site settings as the portal reads them, kept by each instance until staff change them
+ * (db/kept-until-changed.ts): every page the server renders asks for them, signed in or not.
+ */
+export function keptSettings(db: Database, log?: FastifyBaseLogger): Promise<Settings> {
+  return keptOf(db, log).get('settings', async () => ({ value: await loadSettings(db), until: Number.POSITIVE_INFINITY }));
+}
+
+/** After this instance changes the settings: its next answer has them, even before the notice comes. */
+export function forgetSettings(db: Database): void {
+  keptOf(db).forget();
 }

@@ -2,13 +2,13 @@ import type { AppContext } from '../../context';
 import type { Handlers } from '../../http/endpoints';
 import { notFound } from '../../http/errors';
 import type { ResultsPublicEndpoint } from '../../shared/results-repository';
-import { loadSettings } from '../../shared/settings-repository';
+import { keptSettings } from '../../shared/settings-repository';
 import { findPublishedExpert, listExperts, listPolicies, readPolicy, searchPublished } from './repository';
 
 /** The notices, experts and search; the results' open data is `resultsPublicHandlers`. */
-export function contentHandlers({ db }: AppContext): Omit<Handlers['content'], ResultsPublicEndpoint> {
+export function contentHandlers({ db, log }: AppContext): Omit<Handlers['content'], ResultsPublicEndpoint> {
   return {
-    settings: () => loadSettings(db),
+    settings: () => keptSettings(db, log),
 
     policyList: async ({ query }) => {
       const { list, total } = await listPolicies(db, query);

@@ -5,7 +5,7 @@ import type { Handlers } from '../../../http/endpoints';
 import { badRequest } from '../../../http/errors';
 import { checkPasswordStrength } from '../../../lib/password-strength';
 import { audit } from '../../../shared/audit-repository';
-import { loadSettings } from '../../../shared/settings-repository';
+import { forgetSettings, loadSettings } from '../../../shared/settings-repository';
 import { publicRichText, resolveImage } from '../../../shared/staff-uploads-repository';
 import { hasTwoFactor, loadStaffTwoFactorRequired } from '../../../auth/staff-two-factor-repository';
 import { retentionSettings, storedAccessPasswordHash, updateSettings } from './repository';
@@ -58,6 +58,7 @@ export function settingsHandlers({ db, config }: AppContext): SettingsHandlers {
           ...(body.orphanUploadGraceHours === undefined ? {} : { orphanUploadGraceHours: body.orphanUploadGraceHours }),
         });
       });
+      forgetSettings(db);
       return current();
     },
   };
