@@ -40,6 +40,8 @@ function transactionGate() {
         const value: unknown = Reflect.get(target, property, target);
         if (typeof value !== 'function') return value;
         const method = value as (...args: unknown[]) => unknown;
+        // Sent when awaited, or when a prepared query is executed.
+        if (property === 'execute') return async (...args: unknown[]) => gate().then(() => method.apply(target, args));
         if (property === 'then') {
           return (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
             gate().then(() => method.call(target, onFulfilled, onRejected), onRejected);

@@ -45,7 +45,7 @@ import {
   type JobDeps,
 } from '../../shared/download-jobs-repository';
 import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repository';
-import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, submitApplication, updateApplication, withdrawApplication, WITHDRAWABLE } from './repository';
+import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, submitApplication, updateDraft, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
 
@@ -169,14 +169,13 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       };
 
       if (!body.submit) {
-        const status: ApplyStatus = existing?.status ?? 'draft';
         const write = async (executor: Executor) => {
           if (!existing) {
             if (body.version !== 0) throw conflict(STALE);
-            return insertApplication(executor, { userId, projectId: params.projectId, formId: params.formId, data, status, eligibility });
+            return insertApplication(executor, { userId, projectId: params.projectId, formId: params.formId, data, eligibility });
           }
           if (body.version !== existing.version) throw conflict(STALE);
-          return updateApplication(executor, existing.id, body.version, { data, status, eligibility });
+          return updateDraft(executor, existing.id, body.version, data, now);
         };
         // Without uploads to hold, the save is one statement and needs no transaction around it.
         const row =

@@ -1,7 +1,8 @@
-import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus, type EligibilityCheck } from '@flagship/api-client';
+import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type EligibilityCheck } from '@flagship/api-client';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { applications, reviewAssignments, reviewRounds } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import { serialNumberSql, serialYear } from '../../db/serials';
 import { rowsOf } from '../../lib/rows';
 import type { ApplicationRow } from '../../shared/applications-repository';
@@ -10,33 +11,41 @@ export const EDITABLE = [...EDITABLE_APPLY_STATUSES];
 // A returned application has been reviewed, so it can no longer be withdrawn.
 export const WITHDRAWABLE = [...WITHDRAWABLE_APPLY_STATUSES];
 
-interface Content {
-  data: Record<string, unknown>;
-  status: ApplyStatus;
-  submittedAt?: Date;
-  receiptHash?: string;
-  /** Set when the answers were checked (first save, submission); left as it was otherwise. */
-  eligibility?: EligibilityCheck;
-}
-
-/** A first save; nothing when the applicant already has a live application on the form. */
-export async function insertApplication(tx: Executor, values: Content & { userId: number; projectId: number; formId: number }): Promise<ApplicationRow | undefined> {
+/** A first save of a draft; nothing when the applicant already has a live application on the form. */
+export async function insertApplication(
+  db: Executor,
+  values: { userId: number; projectId: number; formId: number; data: Record<string, unknown>; eligibility?: EligibilityCheck | undefined },
+): Promise<ApplicationRow | undefined> {
   // The partial unique index (user, form) among live rows turns a second first save into no row.
-  const [row] = await tx
+  const [row] = await db
     .insert(applications)
-    .values({ ...values, version: 1 })
+    .values({ ...values, status: 'draft', version: 1 })
     .onConflictDoNothing()
     .returning();
   return row;
 }
 
-/** A later save; nothing when the application moved on meanwhile (version, withdrawal, status). */
-export async function updateApplication(tx: Executor, id: number, version: number, values: Content): Promise<ApplicationRow | undefined> {
-  const [row] = await tx
+// The statement of every autosave after the first, built once per database (db/prepared.ts). The
+// status stays as it is (a draft, or an application returned for changes).
+const saveDraft = prepared((db) =>
+  db
     .update(applications)
-    .set({ ...values, version: sql`${applications.version} + 1` })
-    .where(and(eq(applications.id, id), eq(applications.version, version), isNull(applications.deletedAt), inArray(applications.status, EDITABLE)))
-    .returning();
+    .set({ data: sql`${sql.placeholder('data')}::jsonb`, version: sql`${applications.version} + 1`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      and(
+        eq(applications.id, sql.placeholder('id')),
+        eq(applications.version, sql.placeholder('version')),
+        isNull(applications.deletedAt),
+        inArray(applications.status, EDITABLE),
+      ),
+    )
+    .returning()
+    .prepare('save_draft'),
+);
+
+/** A later save of a draft; nothing when the application moved on meanwhile (version, withdrawal, status). */
+export async function updateDraft(db: Executor, id: number, version: number, data: Record<string, unknown>, at: Date): Promise<ApplicationRow | undefined> {
+  const [row] = await saveDraft(db).execute({ id, version, data: JSON.stringify(data), at: at.toISOString() });
   return row;
 }
 
