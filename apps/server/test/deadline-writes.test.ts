@@ -79,6 +79,22 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
     expect(after?.version).toBe(6);
   });
 
+  it('sanitises rich text that differs from the stored value, and keeps the stored value resent unchanged', async () => {
+    const { projectId, formIds } = await createCall(server.handle.db, 'open');
+    const formId = formIds[0]!;
+    const { api } = await applicant();
+    const unsafe = '<p onclick="steal()">方案<script>alert(1)</script><img src="https://evil.example/p.gif"></p>';
+    const first = await api.apply.save({ projectId, formId, data: { plan: unsafe }, version: 0 });
+    expect(first.data.plan).toBe('<p>方案</p>');
+    const resent = await api.apply.save({ projectId, formId, data: { plan: first.data.plan, projectName: '改名' }, version: first.version });
+    expect(resent.data.plan).toBe('<p>方案</p>');
+    // The unsafe text again: not what is stored, so through the sanitiser again.
+    const again = await api.apply.save({ projectId, formId, data: { plan: unsafe }, version: resent.version });
+    expect(again.data.plan).toBe('<p>方案</p>');
+    const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, first.id));
+    expect(row?.data).toEqual({ plan: '<p>方案</p>' });
+  });
+
   it('writes a submission, its serial number, its copy and its audit line in one statement', async () => {
     const { projectId, formIds } = await createCall(server.handle.db, 'open');
     const formId = formIds[0]!;
