@@ -6,7 +6,7 @@
 import { ApiError, Errno } from '@flagship/api-client';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, applicationSubmissions, auditLogs } from '../src/db/schema';
+import { applications, applicationSubmissions, auditLogs, uploads } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, pdf, receiptHash, validData } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -17,6 +17,8 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
   let server: TestServer;
   const statements: string[] = [];
   let transactions = 0;
+  /** Runs once just before the server's next raw statement (the submission's). */
+  let beforeNextExecute: (() => Promise<unknown>) | undefined;
   const sentDuring = async (run: () => Promise<unknown>) => {
     const from = statements.length;
     await run();
@@ -36,6 +38,14 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
               return (...args: Parameters<typeof db.transaction>) => {
                 transactions++;
                 return target.transaction(...args);
+              };
+            }
+            if (property === 'execute') {
+              return async (...args: Parameters<typeof db.execute>) => {
+                const before = beforeNextExecute;
+                beforeNextExecute = undefined;
+                await before?.();
+                return target.execute(...args);
               };
             }
             return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
@@ -162,6 +172,22 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
     // What was stored is what was answered.
     const rows = await server.handle.db.select().from(applications).where(inArray(applications.id, ok.map((a) => a.id)));
     expect(rows.map((r) => r.serialNumber).sort()).toEqual(ok.map((a) => a.serialNumber).sort());
+  });
+
+  it('refuses a submission whose upload the orphan sweep took after the check: nothing written, no serial number', async () => {
+    const { projectId, formIds } = await createCall(server.handle.db, 'open');
+    const formId = formIds[0]!;
+    const { api } = await applicant();
+    const proposal = (await api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: 'p.pdf' })).id;
+    const draft = await api.apply.save({ projectId, formId, data: { projectName: '草稿' }, version: 0 });
+    // The sweep's delete, between the handler's checks and the submission statement.
+    beforeNextExecute = () => server.handle.db.delete(uploads).where(eq(uploads.id, proposal));
+    const refused = await api.apply.save({ projectId, formId, data: validData({ proposal }), version: draft.version, submit: true }, { silent: true }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ errno: Errno.INVALID_INPUT, errmsg: '「申报书」的文件已被清理，请重新上传' });
+    expect((refused as ApiError).fields).toHaveProperty('proposal');
+    const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, draft.id));
+    expect(row).toMatchObject({ status: 'draft', version: draft.version, serialNumber: null });
+    expect(await server.handle.db.select().from(applicationSubmissions).where(eq(applicationSubmissions.applicationId, draft.id))).toEqual([]);
   });
 
   it('keeps a returned application its serial number when it is sent again', async () => {
