@@ -12,9 +12,11 @@ function outcomes(results: PromiseSettledResult<unknown>[]): number[] {
 }
 
 /**
- * Holds the server's transactions once armed until `count` have been asked for, so those requests
- * have all read before any of them writes. PGlite runs one query at a time: without this, one save
- * would usually finish before the other read, and only the read-time version check would be tested.
+ * Holds the server's writes once armed until `count` have been asked for, so those requests have all
+ * read before any of them writes. A write is a transaction, or a statement sent on its own (a draft
+ * without uploads is one update; a submission is one statement). PGlite runs one query at a time:
+ * without this, one save would usually finish before the other read, and only the read-time version
+ * check would be tested.
  */
 function transactionGate() {
   let count = 0;
@@ -27,9 +29,33 @@ function transactionGate() {
         held = [];
         count = 0;
       } else {
-        setTimeout(() => reject(new Error(`only ${held.length} of ${count} transactions arrived`)), 5_000).unref();
+        setTimeout(() => reject(new Error(`only ${held.length} of ${count} writes arrived`)), 5_000).unref();
       }
     });
+  const gate = () => (count > 0 ? arrive() : Promise.resolve());
+  /** A query builder whose statement waits at the gate when it is sent (awaited). */
+  const heldBuilder = <T extends object>(builder: T): T => {
+    const proxy: T = new Proxy(builder, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        // Sent when awaited, or when a prepared query is executed.
+        if (property === 'execute') return async (...args: unknown[]) => gate().then(() => method.apply(target, args));
+        if (property === 'then') {
+          return (onFulfilled?: (v: unknown) => unknown, onRejected?: (e: unknown) => unknown) =>
+            gate().then(() => method.call(target, onFulfilled, onRejected), onRejected);
+        }
+        // Each step of the chain (`.set()`, `.values()`, `.returning()`…) gives the next builder.
+        return (...args: unknown[]) => {
+          const result = method.apply(target, args);
+          if (result === target) return proxy;
+          return result !== null && typeof result === 'object' ? heldBuilder(result) : result;
+        };
+      },
+    });
+    return proxy;
+  };
   return {
     arm(n: number) {
       count = n;
@@ -38,13 +64,18 @@ function transactionGate() {
       new Proxy(db, {
         get(target, property) {
           const value: unknown = Reflect.get(target, property, target);
-          if (property === 'transaction') {
-            return async (...args: Parameters<Database['transaction']>) => {
-              if (count > 0) await arrive();
-              return target.transaction(...args);
+          if (property === 'transaction' || property === 'execute') {
+            const method = value as (...args: unknown[]) => Promise<unknown>;
+            return async (...args: unknown[]) => {
+              await gate();
+              return method.apply(target, args);
             };
           }
-          return typeof value === 'function' ? value.bind(target) : value;
+          if (property === 'update' || property === 'insert') {
+            const method = value as (...args: unknown[]) => object;
+            return (...args: unknown[]) => heldBuilder(method.apply(target, args));
+          }
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
         },
       }),
   };

@@ -5,9 +5,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client';
-import { applications } from '../src/db/schema';
+import { applications, applicationSubmissions } from '../src/db/schema';
 import { rowsOf } from '../src/lib/rows';
-import { insertApplication, updateApplication, withdrawApplication } from '../src/modules/apply/repository';
+import { insertApplication, submitApplication, updateDraft, withdrawApplication } from '../src/modules/apply/repository';
 import { saveDecision } from '../src/shared/application-decision-repository';
 import { createCall, directUser } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
@@ -72,25 +72,40 @@ describe.each(drivers)('stored dashboard figures on %s', (driver) => {
     const db = server.handle.db;
     const calls = [await createCall(db), await createCall(db)];
     const now = Date.now();
-    const made: { id: number; version: number; projectId: number }[] = [];
+    const made: { id: number; version: number; projectId: number; formId: number; userId: number }[] = [];
     for (let i = 0; i < 12; i++) {
       const call = calls[i % 2]!;
       const user = await directUser(db);
-      const row = await insertApplication(db, { userId: user.userId, projectId: call.projectId, formId: call.formIds[0]!, status: 'draft', data: { projectName: `项目${i}`, amount: 1_000 * (i + 1) } });
-      made.push({ id: row!.id, version: row!.version, projectId: call.projectId });
+      const row = await insertApplication(db, { userId: user.userId, projectId: call.projectId, formId: call.formIds[0]!, data: { projectName: `项目${i}`, amount: 1_000 * (i + 1) } });
+      made.push({ id: row!.id, version: row!.version, projectId: call.projectId, formId: call.formIds[0]!, userId: user.userId });
     }
-    const save = async (i: number, values: Parameters<typeof updateApplication>[3]) => {
+    const save = async (i: number, data: Record<string, unknown>) => {
       const m = made[i]!;
-      const row = await updateApplication(db, m.id, m.version, values);
+      const row = await updateDraft(db, m.id, m.version, data, new Date());
       expect(row, `save ${i}`).toBeDefined();
       m.version = row!.version;
     };
+    // The apply module's submission statement (serial number, copy and audit line in one).
+    const submit = async (i: number, data: Record<string, unknown>, submittedAt: Date, receiptHash: string) => {
+      const m = made[i]!;
+      const row = await submitApplication(db, {
+        ...m,
+        existing: { id: m.id, version: m.version },
+        data,
+        receiptHash,
+        submittedAt,
+        uploads: [],
+        audit: { formId: m.formId, declarationAccepted: true, ip: '127.0.0.1' },
+      });
+      expect(row, `submission ${i}`).toMatchObject({ status: 'submitted', serialNumber: expect.stringMatching(/^FS-/) });
+      m.version = row!.version;
+    };
     // A draft save that changes the amount, one that drops it, and one with a non-number.
-    await save(0, { status: 'draft', data: { amount: 7_777.5 } });
-    await save(1, { status: 'draft', data: { projectName: '无金额' } });
-    await save(2, { status: 'draft', data: { amount: '三万' } });
+    await save(0, { amount: 7_777.5 });
+    await save(1, { projectName: '无金额' });
+    await save(2, { amount: '三万' });
     // Submissions in different hours.
-    for (let i = 3; i < 12; i++) await save(i, { status: 'submitted', data: { amount: 2_000 * i + 0.25 }, submittedAt: new Date(now - (i % 3) * HOUR), receiptHash: '0'.repeat(64) });
+    for (let i = 3; i < 12; i++) await submit(i, { amount: 2_000 * i + 0.25 }, new Date(now - (i % 3) * HOUR), '0'.repeat(64));
     const reviewer = { reviewMessage: '意见', reviewedBy: 1, reviewedAt: new Date(now) };
     await saveDecision(db, made[3]!.id, 'reviewing', undefined);
     await saveDecision(db, made[4]!.id, 'approved', reviewer);
@@ -98,11 +113,13 @@ describe.each(drivers)('stored dashboard figures on %s', (driver) => {
     await saveDecision(db, made[6]!.id, 'returned', reviewer);
     made[6]!.version += 1;
     // Returned, changed and sent again, an hour later.
-    await save(6, { status: 'submitted', data: { amount: 99_999 }, submittedAt: new Date(now + HOUR), receiptHash: '1'.repeat(64) });
+    await submit(6, { amount: 99_999 }, new Date(now + HOUR), '1'.repeat(64));
     // Withdrawn: leaves the live figures.
     expect(await withdrawApplication(db, made[7]!.id)).toBe(true);
     // Moved to the other call, and one deleted outright.
     await db.update(applications).set({ projectId: calls[0]!.projectId }).where(eq(applications.id, made[9]!.id));
+    // (a submitted one keeps a copy of what was sent, which goes first)
+    await db.delete(applicationSubmissions).where(eq(applicationSubmissions.applicationId, made[10]!.id));
     await db.delete(applications).where(eq(applications.id, made[10]!.id));
     await db.delete(applications).where(eq(applications.id, made[1]!.id));
 

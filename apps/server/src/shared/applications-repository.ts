@@ -1,12 +1,13 @@
 // Applications as the contract shows them (ApplySummary, Apply; staff views extend them), and an
 // applicant's own applications, read by the project and apply groups and the console's review.
-import { formFieldsSchema, type Apply, type ApplyStatus, type EligibilityQuestion, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
+import { type Apply, type ApplyStatus, type EligibilityQuestion, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { applications, categories, forms, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
 import { iso } from '../lib/dates';
+import { formFields } from './form-schemas';
 import { PROJECT_GONE, projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from './projects-repository';
 import { SENT_TO_STAFF } from './sent-to-staff-repository';
 
@@ -235,7 +236,7 @@ export async function readFormContext(db: Executor, projectId: number, formId: n
   return {
     project: found.project as ProjectSummaryRow,
     published: found.published,
-    form: row ? { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields: formFieldsSchema.parse(row.fields), version: row.version } : null,
+    form: row ? { id: row.id, projectId: row.projectId, title: row.title, description: row.description, fields: formFields(row), version: row.version } : null,
     eligibility: found.eligibility ?? [],
     declaration: found.declaration,
   };

@@ -25,7 +25,16 @@ export interface KeptCalls {
   readonly loads: number;
 }
 
+const keptByDatabase = new WeakMap<Database, KeptCalls>();
+
+/** The calls this instance keeps for `db`: one set, shared by every module that reads calls. */
 export function keptCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
+  let kept = keptByDatabase.get(db);
+  if (!kept) keptByDatabase.set(db, (kept = keepCalls(db, log)));
+  return kept;
+}
+
+function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
   const options = { channel: PROJECTS_CHANGED, maxEntries: MAX_CALLS, maxAgeMs: MAX_AGE_MS, what: 'calls', log };
   const details = keptUntilChanged<{ row: ProjectRow; forms: ProjectForm[] } | undefined>(db, options);
   const forms = keptUntilChanged<FormContextRow | undefined>(db, options);

@@ -1,6 +1,5 @@
 import {
   APPLY_STATUS_LABELS,
-  buildApplicationSchema,
   DECLARATION_REQUIRED,
   eligibilityProblem,
   storedAnswersFor,
@@ -12,6 +11,7 @@ import {
 } from '@flagship/api-client';
 import { sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sendFile, sendStoredFile } from '../../http/send-file';
@@ -21,7 +21,6 @@ import { DOCX_MIME } from '../../lib/documents';
 import { sanitizeRichText } from '../../lib/sanitize';
 import { documentName, referencedUploads } from '../../shared/applications';
 import {
-  loadFormContext,
   myApplicationById,
   myApplicationForForm,
   myApplications,
@@ -30,7 +29,9 @@ import {
   type FormContext,
 } from '../../shared/applications-repository';
 import { writeAudit } from '../../shared/audit-repository';
+import { parseApplication } from '../../shared/form-schemas';
 import { checkApplicantEligibility } from '../../shared/eligibility-repository';
+import { keptCalls } from '../../shared/kept-calls-repository';
 import { notifyUser } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { loadSiteTitle } from '../../shared/settings-repository';
@@ -44,16 +45,20 @@ import {
   type JobDeps,
 } from '../../shared/download-jobs-repository';
 import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repository';
-import { commentsToApplicant, EDITABLE, insertApplication, recordSubmission, updateApplication, withdrawApplication, WITHDRAWABLE } from './repository';
+import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, submitApplication, updateDraft, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
 
-/** Rich-text values are sanitised before anything else looks at them. */
-function sanitizeData(fields: FormField[], data: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Rich-text values are sanitised before anything else looks at them. A value identical to the one
+ * stored is the sanitiser's own output already (an autosave mostly resends it unchanged), so it is
+ * not parsed again: sanitising was the largest single cost of an autosave after the schemas.
+ */
+function sanitizeData(fields: FormField[], data: Record<string, unknown>, stored: Record<string, unknown> = {}): Record<string, unknown> {
   const clean = { ...data };
   for (const field of fields) {
     const value = clean[field.key];
-    if (field.kind === 'richText' && typeof value === 'string') clean[field.key] = sanitizeRichText(value);
+    if (field.kind === 'richText' && typeof value === 'string' && value !== stored[field.key]) clean[field.key] = sanitizeRichText(value);
   }
   return clean;
 }
@@ -88,11 +93,13 @@ function submissionNotice(apply: ReturnType<typeof toApply>, siteTitle: string, 
 export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   const { db, log, storage } = ctx;
   const jobs: JobDeps = { db, storage, log, jobs: ctx.jobs };
+  // The call and its form as every applicant sees them, kept until staff change them.
+  const calls = keptCalls(db, log);
 
   /** My application to a form of a call, or 404. */
   const myApplication = async (projectId: number, formId: number, userId: number) => {
     const row = await myApplicationForForm(db, userId, formId);
-    await loadFormContext(db, projectId, formId, { hasApplication: row !== undefined });
+    await calls.formContext(projectId, formId, { hasApplication: row !== undefined });
     if (!row) throw notFound('尚未填写该表单的申报');
     return row.application;
   };
@@ -114,7 +121,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       // Staff return applications for changes mostly after the deadline, and may have taken the call
       // down meanwhile: a returned application can still be corrected and sent back.
       const returned = existing?.status === 'returned';
-      const context = await loadFormContext(db, params.projectId, params.formId, { hasApplication: returned });
+      const context = await calls.formContext(params.projectId, params.formId, { hasApplication: returned });
       const now = new Date();
       if (body.submit && !returned) checkWindow(context.project, now);
       // A call without a declaration of its own does not ask for this: older clients never sent it.
@@ -134,16 +141,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         if (problem) throw badRequest(problem.message, problem.fields);
       }
 
-      const raw = sanitizeData(context.fields, body.data);
+      const raw = sanitizeData(context.fields, body.data, existing?.data);
       const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
-      const schema = buildApplicationSchema(context.fields, {
-        mode: body.submit ? 'submit' : 'draft',
-        files: (id) => {
-          const upload = uploadsOfMine.get(id);
-          return upload && { name: upload.originalName, mime: upload.mime, size: upload.size };
-        },
-      });
-      const parsed = schema.safeParse(raw);
+      const files = new Map([...uploadsOfMine].map(([id, upload]) => [id, { name: upload.originalName, mime: upload.mime, size: upload.size }]));
+      const parsed = parseApplication(context.fields, body.submit ? 'submit' : 'draft', files, raw);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         throw badRequest(first?.message ?? '申报数据格式不正确', flattenIssues(parsed.error));
@@ -165,47 +166,66 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         }
       }
       const data = parsed.data as Record<string, unknown>;
-      const status: ApplyStatus = body.submit ? 'submitted' : (existing?.status ?? 'draft');
-      const receiptHash = body.submit ? sha256Hex(canonicalJson(data)) : undefined;
-      const receipt = receiptHash ? { submittedAt: now, receiptHash } : {};
+      const uploads = [...uploadsOfMine.keys()];
+      /** The upload the orphan sweep took since it was checked, as the applicant's error. */
+      const sweptError = async (executor: Executor) => {
+        const swept = await holdUploads(executor, uploads);
+        const field = context.fields.find((f) => referencedUploads([f], raw).some((upload) => swept.includes(upload)));
+        return field && badRequest(`「${field.label}」的${SWEPT_UPLOAD}`, { [field.key]: SWEPT_UPLOAD });
+      };
 
-      const saved = await db.transaction(async (tx) => {
-        const swept = await holdUploads(tx, [...uploadsOfMine.keys()]);
-        const sweptField = context.fields.find((field) => referencedUploads([field], raw).some((upload) => swept.includes(upload)));
-        if (sweptField) throw badRequest(`「${sweptField.label}」的${SWEPT_UPLOAD}`, { [sweptField.key]: SWEPT_UPLOAD });
-        let row: ApplicationRow | undefined;
-        if (!existing) {
-          if (body.version !== 0) throw conflict(STALE);
-          row = await insertApplication(tx, { userId, projectId: params.projectId, formId: params.formId, data, status, eligibility, ...receipt });
-        } else {
+      if (!body.submit) {
+        const write = async (executor: Executor) => {
+          if (!existing) {
+            if (body.version !== 0) throw conflict(STALE);
+            return insertApplication(executor, { userId, projectId: params.projectId, formId: params.formId, data, eligibility });
+          }
           if (body.version !== existing.version) throw conflict(STALE);
-          row = await updateApplication(tx, existing.id, body.version, { data, status, eligibility, ...receipt });
-        }
+          return updateDraft(executor, existing.id, body.version, data, now);
+        };
+        // Without uploads to hold, the save is one statement and needs no transaction around it.
+        const row =
+          uploads.length === 0
+            ? await write(db)
+            : await db.transaction(async (tx) => {
+                const swept = await sweptError(tx);
+                if (swept) throw swept;
+                return write(tx);
+              });
         if (!row) throw conflict(STALE);
-        if (receiptHash) {
-          const serialNumber = await recordSubmission(tx, row, { data, receiptHash, submittedAt: now });
-          await writeAudit(tx, {
-            actorKind: 'user',
-            actorId: userId,
-            action: 'application.submit',
-            objectType: 'application',
-            objectId: String(row.id),
-            detail: { serialNumber, sha256: receiptHash, version: row.version, formId: params.formId, declarationAccepted: body.declarationAccepted === true },
-            ip: req.ip,
-          });
-        }
-        return row;
-      });
-      // A draft answers with the row it wrote; a submission reads back its serial number.
-      if (!receiptHash) return toApply({ application: saved, projectTitle: context.project.title, formTitle: context.form.title });
-      const submitted = toApply(await myApplicationById(db, userId, saved.id));
+        return toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
+      }
+
+      if (existing ? body.version !== existing.version : body.version !== 0) throw conflict(STALE);
+      const receiptHash = sha256Hex(canonicalJson(data));
+      let row: ApplicationRow | undefined;
+      try {
+        row = await submitApplication(db, {
+          userId,
+          projectId: params.projectId,
+          formId: params.formId,
+          ...(existing ? { existing: { id: existing.id, version: body.version } } : {}),
+          data,
+          receiptHash,
+          submittedAt: now,
+          eligibility,
+          uploads,
+          audit: { formId: params.formId, declarationAccepted: body.declarationAccepted === true, ip: req.ip },
+        });
+      } catch (error) {
+        // A first save racing another one of the same form: the live application's unique index.
+        if (!existing && isUniqueViolation(error)) throw conflict(STALE);
+        throw error;
+      }
+      if (!row) throw (uploads.length > 0 && (await sweptError(db))) || conflict(STALE);
+      const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {
         const missing = await missingForms(db, userId, params.projectId);
         const text = submissionNotice(submitted, await loadSiteTitle(db), missing, new Date(context.project.applyEnd), now);
         await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text);
       };
-      await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: saved.id }, 'submission notice failed'));
+      await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
       return submitted;
     },
 
@@ -272,7 +292,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         const formId = row.application.formId;
         let context = contexts.get(formId);
         if (!context) {
-          context = await loadFormContext(db, row.application.projectId, formId, { hasApplication: true });
+          context = await calls.formContext(row.application.projectId, formId, { hasApplication: true });
           contexts.set(formId, context);
         }
         list.push({ project: context.project, form: context.form, apply: toApply(row) });

@@ -1,55 +1,142 @@
-import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type ApplyStatus, type EligibilityCheck } from '@flagship/api-client';
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { EDITABLE_APPLY_STATUSES, WITHDRAWABLE_APPLY_STATUSES, type EligibilityCheck } from '@flagship/api-client';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { applications, applicationSubmissions, reviewAssignments, reviewRounds } from '../../db/schema';
-import { nextSerial } from '../../db/serials';
+import { applications, reviewAssignments, reviewRounds } from '../../db/schema';
+import { prepared } from '../../db/prepared';
+import { serialNumberSql, serialYear } from '../../db/serials';
+import { rowsOf } from '../../lib/rows';
 import type { ApplicationRow } from '../../shared/applications-repository';
 
 export const EDITABLE = [...EDITABLE_APPLY_STATUSES];
 // A returned application has been reviewed, so it can no longer be withdrawn.
 export const WITHDRAWABLE = [...WITHDRAWABLE_APPLY_STATUSES];
 
-interface Content {
-  data: Record<string, unknown>;
-  status: ApplyStatus;
-  submittedAt?: Date;
-  receiptHash?: string;
-  /** Set when the answers were checked (first save, submission); left as it was otherwise. */
-  eligibility?: EligibilityCheck;
-}
-
-/** A first save; nothing when the applicant already has a live application on the form. */
-export async function insertApplication(tx: Executor, values: Content & { userId: number; projectId: number; formId: number }): Promise<ApplicationRow | undefined> {
+/** A first save of a draft; nothing when the applicant already has a live application on the form. */
+export async function insertApplication(
+  db: Executor,
+  values: { userId: number; projectId: number; formId: number; data: Record<string, unknown>; eligibility?: EligibilityCheck | undefined },
+): Promise<ApplicationRow | undefined> {
   // The partial unique index (user, form) among live rows turns a second first save into no row.
-  const [row] = await tx
+  const [row] = await db
     .insert(applications)
-    .values({ ...values, version: 1 })
+    .values({ ...values, status: 'draft', version: 1 })
     .onConflictDoNothing()
     .returning();
   return row;
 }
 
-/** A later save; nothing when the application moved on meanwhile (version, withdrawal, status). */
-export async function updateApplication(tx: Executor, id: number, version: number, values: Content): Promise<ApplicationRow | undefined> {
-  const [row] = await tx
+// The statement of every autosave after the first, built once per database (db/prepared.ts). The
+// status stays as it is (a draft, or an application returned for changes).
+const saveDraft = prepared((db) =>
+  db
     .update(applications)
-    .set({ ...values, version: sql`${applications.version} + 1` })
-    .where(and(eq(applications.id, id), eq(applications.version, version), isNull(applications.deletedAt), inArray(applications.status, EDITABLE)))
-    .returning();
+    .set({ data: sql`${sql.placeholder('data')}::jsonb`, version: sql`${applications.version} + 1`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      and(
+        eq(applications.id, sql.placeholder('id')),
+        eq(applications.version, sql.placeholder('version')),
+        isNull(applications.deletedAt),
+        inArray(applications.status, EDITABLE),
+      ),
+    )
+    .returning()
+    .prepare('save_draft'),
+);
+
+/** A later save of a draft; nothing when the application moved on meanwhile (version, withdrawal, status). */
+export async function updateDraft(db: Executor, id: number, version: number, data: Record<string, unknown>, at: Date): Promise<ApplicationRow | undefined> {
+  const [row] = await saveDraft(db).execute({ id, version, data: JSON.stringify(data), at: at.toISOString() });
   return row;
 }
 
-/** A submission's record: the serial number and a copy of what was sent. Returns the serial number. */
-export async function recordSubmission(
-  tx: Executor,
-  row: ApplicationRow,
-  submission: { data: Record<string, unknown>; receiptHash: string; submittedAt: Date },
-): Promise<string> {
-  // A returned application keeps the number it was first given.
-  const serialNumber = row.serialNumber ?? (await nextSerial(tx, submission.submittedAt));
-  if (!row.serialNumber) await tx.update(applications).set({ serialNumber }).where(eq(applications.id, row.id));
-  await tx.insert(applicationSubmissions).values({ applicationId: row.id, version: row.version, ...submission });
-  return serialNumber;
+export interface Submission {
+  userId: number;
+  projectId: number;
+  formId: number;
+  /** The draft or returned application being sent, at the version the applicant saw; none for a first save. */
+  existing?: { id: number; version: number };
+  data: Record<string, unknown>;
+  receiptHash: string;
+  submittedAt: Date;
+  eligibility?: EligibilityCheck | undefined;
+  /** Uploads the data refers to: held (the orphan sweep waits) while the submission is written. */
+  uploads: number[];
+  /** What the audit trail keeps beside the serial number, receipt and version. */
+  audit: { formId: number; declarationAccepted: boolean; ip: string };
+}
+
+const applicationColumns = Object.entries(getTableColumns(applications));
+
+/** A raw `returning *` row of applications as Drizzle would have given it. */
+function toApplicationRow(raw: Record<string, unknown>): ApplicationRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of applicationColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ApplicationRow;
+}
+
+/**
+ * A submission in one statement: hold the uploads, lock the application at the version the applicant
+ * saw, take the next serial number (none for a returned one, which keeps its own), write the row,
+ * the copy of what was sent and the audit line. Submissions of one call all change the same rows (the
+ * serial counter, the dashboard's counters by trigger), and each holds them until it commits: in one
+ * statement that is the statement's own time, where a transaction held them across five round trips.
+ * Nothing when the application moved on or an upload is gone; the statement is atomic, so a serial
+ * number is taken only with the row that carries it (no gap). A first save that is a submission
+ * meeting another live application of the form fails on the unique index, undoing its serial too.
+ */
+export async function submitApplication(db: Executor, s: Submission): Promise<ApplicationRow | undefined> {
+  const ids = [...new Set(s.uploads)];
+  const held = ids.length === 0 ? sql`select null::integer as id where false` : sql`select id from uploads where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) for key share`;
+  const year = serialYear(s.submittedAt);
+  const at = sql`${s.submittedAt.toISOString()}::timestamptz`;
+  const data = sql`${JSON.stringify(s.data)}::jsonb`;
+  const eligibility = s.eligibility === undefined ? undefined : sql`${JSON.stringify(s.eligibility)}::jsonb`;
+  const serial = sql`(select ${serialNumberSql(year, sql`last`)} from serial)`;
+  const write: SQL = s.existing
+    ? sql`target as (
+        select id, serial_number from applications
+        where id = ${s.existing.id} and version = ${s.existing.version} and deleted_at is null
+          and status in (${sql.join(EDITABLE.map((status) => sql`${status}`), sql`, `)}) and (select count(*) from held) = ${ids.length}
+        for update
+      ),
+      serial as (
+        insert into application_serials as c (year, last) select ${year}::integer, 1 from target where target.serial_number is null
+        on conflict (year) do update set last = c.last + 1 returning last
+      ),
+      saved as (
+        update applications a set data = ${data}, status = 'submitted', version = a.version + 1, submitted_at = ${at},
+          receipt_hash = ${s.receiptHash}, eligibility = ${eligibility ?? sql`a.eligibility`}, updated_at = ${at},
+          serial_number = coalesce(a.serial_number, ${serial})
+        from target where a.id = target.id
+        returning a.*
+      )`
+    : sql`target as (select 1 where (select count(*) from held) = ${ids.length}),
+      serial as (
+        insert into application_serials as c (year, last) select ${year}::integer, 1 from target
+        on conflict (year) do update set last = c.last + 1 returning last
+      ),
+      saved as (
+        insert into applications (user_id, project_id, form_id, data, status, version, submitted_at, receipt_hash, eligibility, serial_number)
+        select ${s.userId}, ${s.projectId}, ${s.formId}, ${data}, 'submitted', 1, ${at}, ${s.receiptHash}, ${eligibility ?? sql`null::jsonb`}, ${serial} from target
+        returning *
+      )`;
+  const detail = sql`jsonb_build_object('serialNumber', saved.serial_number, 'sha256', saved.receipt_hash, 'version', saved.version,
+    'formId', ${s.audit.formId}::integer, 'declarationAccepted', ${s.audit.declarationAccepted}::boolean)`;
+  const result = await db.execute(sql`with held as (${held}), ${write},
+    copy as (
+      insert into application_submissions (application_id, version, data, receipt_hash, submitted_at)
+      select id, version, data, receipt_hash, submitted_at from saved
+    ),
+    audit as (
+      insert into audit_logs (actor_kind, actor_id, action, object_type, object_id, detail, ip)
+      select 'user', ${s.userId}::integer, 'application.submit', 'application', saved.id::text, ${detail}, ${s.audit.ip} from saved
+    )
+    select * from saved`);
+  const [raw] = rowsOf<Record<string, unknown>>(result);
+  return raw && toApplicationRow(raw);
 }
 
 /**
@@ -92,4 +179,10 @@ export async function commentsToApplicant(db: Executor, projectId: number, appli
     // By text: no order that hints at which expert wrote which.
     .orderBy(asc(reviewAssignments.commentToApplicant));
   return rows.map((r) => r.comment.trim());
+}
+
+/** A unique index refused the write (PostgreSQL's 23505), whichever driver reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | undefined)?.cause) === '23505';
 }
