@@ -181,7 +181,8 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
 /**
  * A database prepared by an earlier run, put back as it was prepared: the target call's drafts
  * unsaved and unsubmitted (their submission records gone; serial numbers go on from where they
- * were, which keeps them unique). Undefined when the database holds no prepared bench.
+ * were, which keeps them unique), and its deadline an hour away. Undefined when the database holds
+ * no prepared bench.
  */
 export async function reusePrepared(databaseUrl: string): Promise<{ scale: Scale; prepared: Prepared } | undefined> {
   const handle = await openDatabase({ dataDir: '', databaseUrl });
@@ -191,12 +192,16 @@ export async function reusePrepared(databaseUrl: string): Promise<{ scale: Scale
     if (!found?.exists) return undefined;
     const [row] = rowsOf<{ scale: Scale; prepared: Prepared }>(await db.execute(sql`select scale, prepared from bench_prepared`));
     if (!row) return undefined;
+    // Migrations added since it was prepared.
+    await migrateDatabase(handle);
     const formId = row.prepared.target.formId;
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from application_submissions where application_id in (select id from applications where form_id = ${formId})`);
       await tx.execute(sql`update applications a set data = d.data, status = d.status, version = d.version, serial_number = d.serial_number,
           submitted_at = d.submitted_at, receipt_hash = d.receipt_hash, eligibility = d.eligibility, deleted_at = d.deleted_at, updated_at = d.updated_at
         from bench_target_drafts d where a.id = d.id`);
+      // The target call closes an hour from now again.
+      await tx.execute(sql`update projects set apply_end = now() + interval '1 hour' where id = ${row.prepared.target.projectId}`);
     });
     await db.execute(sql`vacuum analyze applications`);
     return row;

@@ -141,6 +141,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   const versions = new Map<number, number>();
   const holderOfDraft = new Map(prepared.holders.map((h, i) => [h.draftId, i]));
   let saveTurn = 0;
+  // A save can be refused as stale when its applicant's previous answer has not come back before
+  // their next turn (autocannon keeps no order per applicant): counted apart, by answer.
+  const saveRefusals = new Map<string, number>();
   const saves = await measure(`autosave (${SAVERS} applicants)`, {
     requests: [
       {
@@ -155,8 +158,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
             body: JSON.stringify({ data: benchData(prepared.regionId, version), version, submit: false }),
           };
         },
-        onResponse: (_status, body) => {
-          const answer = JSON.parse(body) as { data?: { id?: number; version?: number } };
+        onResponse: (status, body) => {
+          const answer = JSON.parse(body) as { errno?: number; errmsg?: string; data?: { id?: number; version?: number } };
+          if (status !== 200) saveRefusals.set(`${status} ${answer.errmsg ?? ''}`, (saveRefusals.get(`${status} ${answer.errmsg ?? ''}`) ?? 0) + 1);
           const holder = answer.data?.id === undefined ? undefined : holderOfDraft.get(answer.data.id);
           if (holder !== undefined && answer.data?.version) versions.set(holder, answer.data.version);
         },
@@ -230,7 +234,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     return checks;
   };
   const checks: string[] = [];
-  if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx`);
+  if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx${[...saveRefusals].map(([answer, n]) => `; ${n}× ${answer}`).join('')}`);
   const submissionCase = `submission (${SUBMITTERS} applicants, one call)`;
   if (!values.only || submissionCase.includes(values.only)) checks.push(...(await submit(submissionCase)));
 

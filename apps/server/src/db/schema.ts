@@ -512,6 +512,9 @@ export const applications = pgTable(
       .on(t.userId, t.formId)
       .where(sql`deleted_at is null`),
     index('applications_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
+    // An applicant's applications to one call (the call page): without it the generic plan also
+    // read the call's index, every application to the busiest call (issue 11).
+    index('applications_user_project_idx').on(t.userId, t.projectId),
     index('applications_form_status_idx').on(t.formId, t.status),
     index('applications_project_idx').on(t.projectId, t.status),
     check('applications_status_check', sql`${t.status} in (${oneOf(APPLY_STATUSES)})`),

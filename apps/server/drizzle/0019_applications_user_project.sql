@@ -1,0 +1,1 @@
+CREATE INDEX "applications_user_project_idx" ON "applications" USING btree ("user_id","project_id");
