@@ -4,10 +4,11 @@
 // expire, and prepared statements shared by every applicant answering each applicant with their
 // own rows.
 import { Errno } from '@flagship/api-client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
 import { categories, forms, projects, sessions, settings } from '../src/db/schema';
+import { rowsOf } from '../src/lib/rows';
 import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -65,9 +66,14 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
       const all = await listTotal('&status=open');
       return all.list.some((p) => p.id === projectId);
     };
-    // The change reaches the list once its notice arrives (asynchronously, but within milliseconds).
+    // The changes reach the list once their notices arrive (asynchronously, but within
+    // milliseconds): until then a page may be read from counts taken before them, so wait for the
+    // open total the database gives, the new call included.
+    const openInDatabase = async () =>
+      Number(rowsOf<{ n: number }>(await server.handle.db.execute(sql`select count(*) as n from projects where published and apply_start <= now() and apply_end > now()`))[0]?.n);
+    const openBefore = await openInDatabase();
+    await expect.poll(async () => (await listTotal('&status=open')).total).toBe(openBefore);
     await expect.poll(find).toBe(true);
-    const openBefore = (await listTotal('&status=open')).total;
     await expect.poll(async () => (await listTotal('&status=open')).total, { timeout: 15_000 }).toBe(openBefore - 1);
     expect(await find()).toBe(false);
   });

@@ -53,7 +53,11 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
       return { project: toLoadedProject(found?.row), forms: found?.forms ?? [] };
     },
     async formContext(projectId, formId, { hasApplication = false } = {}) {
-      const found = await forms.get(`${projectId}:${formId}`, async () => keepFound(await readFormContext(db, projectId, formId)));
+      const found = await forms.get(`${projectId}:${formId}`, async () => {
+        const read = await readFormContext(db, projectId, formId);
+        // A form that is not the call's is answered (404) but not kept: made-up pairs must not push out real ones.
+        return { value: read, until: read?.form ? Number.POSITIVE_INFINITY : 0 };
+      });
       return toFormContext(found, { hasApplication });
     },
   };

@@ -50,15 +50,15 @@ import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, su
 const STALE = '数据已在别处修改，请刷新后重试';
 
 /**
- * Rich-text values are sanitised before anything else looks at them. A value identical to the one
- * stored is the sanitiser's own output already (an autosave mostly resends it unchanged), so it is
- * not parsed again: sanitising was the largest single cost of an autosave after the schemas.
+ * Rich-text values are sanitised before anything else looks at them, on every save: a value equal
+ * to the stored one is not trusted to be the sanitiser's output (the field may have been plain
+ * text when it was stored, or stored before the sanitiser's rules last changed).
  */
-function sanitizeData(fields: FormField[], data: Record<string, unknown>, stored: Record<string, unknown> = {}): Record<string, unknown> {
+function sanitizeData(fields: FormField[], data: Record<string, unknown>): Record<string, unknown> {
   const clean = { ...data };
   for (const field of fields) {
     const value = clean[field.key];
-    if (field.kind === 'richText' && typeof value === 'string' && value !== stored[field.key]) clean[field.key] = sanitizeRichText(value);
+    if (field.kind === 'richText' && typeof value === 'string') clean[field.key] = sanitizeRichText(value);
   }
   return clean;
 }
@@ -141,7 +141,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         if (problem) throw badRequest(problem.message, problem.fields);
       }
 
-      const raw = sanitizeData(context.fields, body.data, existing?.data);
+      const raw = sanitizeData(context.fields, body.data);
       const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
       const files = new Map([...uploadsOfMine].map(([id, upload]) => [id, { name: upload.originalName, mime: upload.mime, size: upload.size }]));
       const parsed = parseApplication(context.fields, body.submit ? 'submit' : 'draft', files, raw);

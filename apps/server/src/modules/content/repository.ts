@@ -138,13 +138,18 @@ export async function searchPublished(
     query.perKind && !query.type
       ? sql.join(kinds.map((k) => sql`(select * from (${parts[k]}) as hits ${order} limit ${query.perKind})`), sql` union all `)
       : sql`select * from (${union}) as hits ${order} limit ${limit} offset ${offset}`;
-  // The page and the counts in one statement (one round trip). json_agg takes the rows in the order
-  // the sorted subquery gives them (PostgreSQL keeps it when nothing is joined in between).
+  // The page and the counts in one statement (one round trip); the hits in the page's order, by
+  // kind first when each kind has its own first hits.
+  const kindOrder = sql.raw(`array[${kinds.map((k) => `'${k}'`).join(', ')}]`);
+  const aggregated =
+    query.perKind && !query.type
+      ? sql`json_agg(h order by array_position(${kindOrder}, h.kind), h.date desc nulls last, h.kind, h.id desc)`
+      : sql`json_agg(h order by h.date desc nulls last, h.kind, h.id desc)`;
   const [row] = rowsOf<Partial<Record<SearchKind, number>> & { hits: { kind: SearchKind; id: number; title: string; summary: string | null; date: string | null }[] | string }>(
-    await db.execute(sql`select (select coalesce(json_agg(h), '[]'::json) from (${hitsPage}) as h) as hits, ${counted}`),
+    await db.execute(sql`select (select coalesce(${aggregated}, '[]'::json) from (${hitsPage}) as h) as hits, ${counted}`),
   );
   const counts: Partial<Record<SearchKind, number>> = row ?? {};
-  // PGlite answers json as text, postgres.js parses it.
+  // Parsed by the driver, or text (whichever a driver's settings give).
   const hits = typeof row?.hits === 'string' ? (JSON.parse(row.hits) as Exclude<typeof row.hits, string>) : (row?.hits ?? []);
   return {
     hits: hits.map((h) => ({

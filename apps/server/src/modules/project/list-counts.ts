@@ -54,9 +54,13 @@ export function callListCache(db: Database, log?: FastifyBaseLogger): CallListCa
     },
     counts: (key, count) =>
       counts.get(key, async () => {
+        const asked = Date.now();
         const { open, upcoming, closed, nextChangeEpoch, nowEpoch } = await count();
-        // The boundary in this process's clock (the database's may differ from it).
-        const until = nextChangeEpoch === null ? Number.POSITIVE_INFINITY : Date.now() + (nextChangeEpoch - nowEpoch) * 1000;
+        // The boundary in this process's clock (the database's may differ from it), from when the
+        // count was asked for; and never later than the longest a count is kept, since a page
+        // read from it is kept until then too.
+        const boundary = nextChangeEpoch === null ? Number.POSITIVE_INFINITY : asked + (nextChangeEpoch - nowEpoch) * 1000;
+        const until = Math.min(boundary, asked + MAX_AGE_MS);
         return { value: { counts: { open, upcoming, closed }, until }, until };
       }),
     // A page is read with the counts inside its load, so a change announced after the counts were

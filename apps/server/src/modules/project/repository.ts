@@ -89,7 +89,9 @@ async function readListPage(db: Database, cache: CallListCache, key: string, fil
       .orderBy(...SEGMENTS[segment].orderBy)
       .limit(want)
       .offset(skip);
-    list.push(...rows.map((r) => toProjectSummary(r as ProjectSummaryRow)));
+    // The status is the segment the database read the row in: a kept page and its expiry follow
+    // the database's clock, which may differ from this process's by a little.
+    list.push(...rows.map((r) => ({ ...toProjectSummary(r as ProjectSummaryRow), status: segment })));
     skip = 0;
   }
   // Until a call of the filter opens or closes, no call moves between segments and no status changes.
