@@ -38,8 +38,6 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
   const options = { channel: PROJECTS_CHANGED, maxEntries: MAX_CALLS, maxAgeMs: MAX_AGE_MS, what: 'calls', log };
   const details = keptUntilChanged<{ row: ProjectRow; forms: ProjectForm[] } | undefined>(db, options);
   const forms = keptUntilChanged<FormContextRow | undefined>(db, options);
-  // A missing call is not kept: an address that names nothing costs a read, as before.
-  const keepFound = <V>(value: V | undefined) => ({ value, until: value === undefined ? 0 : Number.POSITIVE_INFINITY });
   return {
     get loads() {
       return details.loads + forms.loads;
@@ -48,7 +46,8 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
       const found = await details.get(String(id), async () => {
         // Independent reads: on PostgreSQL they run at once, on separate connections of the pool.
         const [row, formRows] = await Promise.all([readProjectRow(db, id), projectForms(db, id)]);
-        return keepFound(row && { row, forms: formRows });
+        // A missing call is not kept: an address that names nothing costs a read, as before.
+        return { value: row && { row, forms: formRows }, until: row ? Number.POSITIVE_INFINITY : 0 };
       });
       return { project: toLoadedProject(found?.row), forms: found?.forms ?? [] };
     },
