@@ -7,7 +7,8 @@ import { Errno } from '@flagship/api-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
-import { categories, forms, projects, sessions, settings } from '../src/db/schema';
+import { categories, enterprises, experts, forms, policies, projects, sessions, settings } from '../src/db/schema';
+import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
 import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
@@ -119,10 +120,10 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
         await count('search', async () => {
           expect((await api.content.search({ keyword: '资助' })).list.length).toBeGreaterThan(0);
         });
-        // Kept: the session, the call with its forms, the call with the form. Read: my applications
-        // to the call; my application to the form; a page of mine with their count; one
-        // application; a page of hits with the counts of each kind.
-        if (round > 0) expect(counts).toEqual({ detail: 1, form: 1, mine: 1, application: 1, search: 1 });
+        // Kept: the session, the call with its forms, the call with the form, the search answer.
+        // Read: my applications to the call; my application to the form; a page of mine with their
+        // count; one application.
+        if (round > 0) expect(counts).toEqual({ detail: 1, form: 1, mine: 1, application: 1, search: 0 });
       }
     }
     // A page past the end still says how many there are.
@@ -208,6 +209,44 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await server.handle.db.update(projects).set({ published: false }).where(eq(projects.id, projectId));
     await expect.poll(() => errnoOf(detailOf(api, projectId))).toBe(Errno.NOT_FOUND);
     expect((await api.project.form({ projectId, formId })).form.title).toBe('改过的申报书');
+  });
+
+  it('keeps search answers until a call, notice, expert or company changes, or a scheduled notice appears', async () => {
+    const db = server.handle.db;
+    const keyword = '保持检索';
+    const search = () => sentDuring(() => fetch(`${server.baseUrl}/api/search?keyword=${encodeURIComponent(keyword)}`).then((r) => r.json()));
+    const counts = async () => {
+      const answer = (await (await fetch(`${server.baseUrl}/api/search?keyword=${encodeURIComponent(keyword)}`)).json()) as { data: { counts: Record<string, number> } };
+      return answer.data.counts;
+    };
+    const policy = { title: `${keyword}的公告`, summary: '', content: '', searchVector: searchVectorSql(`${keyword}的公告`) };
+    const [notice] = await db.insert(policies).values({ ...policy, publishedAt: new Date(Date.now() - 1_000) }).returning({ id: policies.id });
+    await expect.poll(async () => (await counts()).policy, { timeout: 5_000 }).toBe(1);
+    // The hits and the counts in one statement, then kept.
+    expect((await search()).filter((q) => /search_vector/.test(q))).toHaveLength(0);
+    await db.update(policies).set({ title: `${keyword}的公告（更正）` }).where(eq(policies.id, notice!.id));
+    await expect.poll(async () => (await search()).filter((q) => /search_vector/.test(q)).length, { timeout: 5_000 }).toBe(1);
+    expect((await search()).filter((q) => /search_vector/.test(q))).toHaveLength(0);
+
+    // Reading a notice counts a view in its row: no notice, the answer stays kept.
+    await db.update(policies).set({ views: sql`${policies.views} + 1` }).where(eq(policies.id, notice!.id));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await search()).filter((q) => /search_vector/.test(q))).toHaveLength(0);
+
+    // An expert, a company and a call, each written straight into the database.
+    await db.insert(experts).values({ name: `${keyword}专家`, published: true, searchVector: searchVectorSql(`${keyword}专家`) });
+    await expect.poll(async () => (await counts()).expert, { timeout: 5_000 }).toBe(1);
+    await db.insert(enterprises).values({ name: `${keyword}剧团`, creditCode: '91310000MA1KEEP01X', published: true, searchVector: searchVectorSql(`${keyword}剧团`) });
+    await expect.poll(async () => (await counts()).enterprise, { timeout: 5_000 }).toBe(1);
+    const { projectId } = await createCall(db, 'open');
+    await db.update(projects).set({ searchVector: searchVectorSql(`${keyword}的征集`) }).where(eq(projects.id, projectId));
+    await expect.poll(async () => (await counts()).project, { timeout: 5_000 }).toBe(1);
+
+    // A notice scheduled for later appears at its time, with no change announced then.
+    await db.insert(policies).values({ ...policy, publishedAt: new Date(Date.now() + 3_000) });
+    await expect.poll(async () => (await search()).filter((q) => /search_vector/.test(q)).length, { timeout: 5_000 }).toBe(0);
+    expect((await counts()).policy).toBe(1);
+    await expect.poll(async () => (await counts()).policy, { timeout: 10_000 }).toBe(2);
   });
 
   it('keeps the site settings until they change', async () => {

@@ -1,6 +1,6 @@
 // What an instance may keep between requests without ever answering from an old copy: rows the
 // database announces changes of. A trigger on each table the rows come from calls pg_notify on a
-// channel when its transaction commits (migrations 0006 and 0018), every instance listens on it,
+// channel when its transaction commits (migrations 0006, 0018 and 0020), every instance listens on it,
 // and a notice drops everything kept from that channel. An entry also goes at its own time (a
 // session's expiry, a call's window opening or closing) and after `maxAgeMs` in any case, so a
 // notice lost while the listening connection was down heals on its own (a reconnection also drops
@@ -15,6 +15,8 @@ export const PROJECTS_CHANGED = 'projects_changed';
 export const SESSIONS_CHANGED = 'sessions_changed';
 /** Announced by a trigger on `settings`: the site's one row of settings. */
 export const SETTINGS_CHANGED = 'settings_changed';
+/** Announced by triggers on `policies`, `experts` and `enterprises`: what search finds besides calls. */
+export const CONTENT_CHANGED = 'content_changed';
 
 /** A value to keep, and until when (epoch ms; kept no longer than the cache's `maxAgeMs`, and not at all when not after now). */
 export interface Loaded<V> {
@@ -32,13 +34,23 @@ export interface KeptUntilChanged<V> {
 }
 
 export interface KeptOptions {
-  channel: string;
+  /** Where the changes of what is kept are announced: one channel, or several. */
+  channel: string | readonly string[];
   /** Entries kept at once; the oldest goes first. */
   maxEntries: number;
   maxAgeMs: number;
   /** Named in the warning logged when the instance cannot listen. */
   what: string;
   log?: FastifyBaseLogger | undefined;
+}
+
+/**
+ * When something the database foresees happens (a window opening, a notice's publication time),
+ * in this process's clock: the database gave its own now and the moment (epoch seconds; null:
+ * nothing foreseen), and `asked` is when this process asked. The two clocks may differ.
+ */
+export function foreseenAt(asked: number, nextEpoch: number | null, nowEpoch: number): number {
+  return nextEpoch === null ? Number.POSITIVE_INFINITY : asked + (nextEpoch - nowEpoch) * 1000;
 }
 
 const RETRY_LISTEN_MS = 60_000;
@@ -59,7 +71,7 @@ export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeM
       const start = listenFor(db);
       if (!start) return false;
       try {
-        await start(channel, forget);
+        await Promise.all((typeof channel === 'string' ? [channel] : channel).map((name) => start(name, forget)));
         return true;
       } catch (error) {
         log?.warn({ err: error, channel }, `cannot listen for changes: ${what} are read from the database on every request for a minute`);

@@ -107,6 +107,14 @@ export interface SearchHit {
   date: string | null;
 }
 
+/** A page of hits and the counts of each kind, with the database's clock: now, and when the next scheduled notice appears (null: none). */
+export interface SearchFound {
+  hits: SearchHit[];
+  counts: Record<SearchKind, number>;
+  nextChangeEpoch: number | null;
+  nowEpoch: number;
+}
+
 /**
  * Published calls, policies, experts and companies matching a keyword: a page of hits (of one
  * kind, or of all; `perKind` takes the first hits of each kind instead) and the count of each
@@ -116,7 +124,7 @@ export async function searchPublished(
   db: Database,
   keyword: string,
   query: Page & { type?: SearchKind; perKind?: number },
-): Promise<{ hits: SearchHit[]; counts: Record<SearchKind, number> } | null> {
+): Promise<SearchFound | null> {
   const match = searchQuery(keyword);
   if (!match) return null;
   // One row shape for every kind, so one UNION ALL pages across all of them.
@@ -145,9 +153,16 @@ export async function searchPublished(
     query.perKind && !query.type
       ? sql`json_agg(h order by array_position(${kindOrder}, h.kind), h.date desc nulls last, h.kind, h.id desc)`
       : sql`json_agg(h order by h.date desc nulls last, h.kind, h.id desc)`;
-  const [row] = rowsOf<Partial<Record<SearchKind, number>> & { hits: { kind: SearchKind; id: number; title: string; summary: string | null; date: string | null }[] | string }>(
-    await db.execute(sql`select (select coalesce(${aggregated}, '[]'::json) from (${hitsPage}) as h) as hits, ${counted}`),
-  );
+  // And when the next scheduled notice appears (the one change no statement announces), by the
+  // database's clock.
+  const nextPublished = sql`extract(epoch from (select min(${policies.publishedAt}) from ${policies} where ${policies.publishedAt} > now()))::float8 as next_epoch, extract(epoch from now())::float8 as now_epoch`;
+  const [row] = rowsOf<
+    Partial<Record<SearchKind, number>> & {
+      hits: { kind: SearchKind; id: number; title: string; summary: string | null; date: string | null }[] | string;
+      next_epoch: number | string | null;
+      now_epoch: number | string;
+    }
+  >(await db.execute(sql`select (select coalesce(${aggregated}, '[]'::json) from (${hitsPage}) as h) as hits, ${counted}, ${nextPublished}`));
   const counts: Partial<Record<SearchKind, number>> = row ?? {};
   // Parsed by the driver, or text (whichever a driver's settings give).
   const hits = typeof row?.hits === 'string' ? (JSON.parse(row.hits) as Exclude<typeof row.hits, string>) : (row?.hits ?? []);
@@ -165,5 +180,7 @@ export async function searchPublished(
       expert: Number(counts.expert ?? 0),
       enterprise: Number(counts.enterprise ?? 0),
     },
+    nextChangeEpoch: row?.next_epoch == null ? null : Number(row.next_epoch),
+    nowEpoch: Number(row?.now_epoch ?? Date.now() / 1000),
   };
 }

@@ -5,7 +5,7 @@
 // when a call moves between segments (and a call's status with it).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { keptUntilChanged, PROJECTS_CHANGED } from '../../db/kept-until-changed';
+import { foreseenAt, keptUntilChanged, PROJECTS_CHANGED } from '../../db/kept-until-changed';
 
 export interface SegmentCounts {
   open: number;
@@ -59,8 +59,7 @@ export function callListCache(db: Database, log?: FastifyBaseLogger): CallListCa
         // The boundary in this process's clock (the database's may differ from it), from when the
         // count was asked for; and never later than the longest a count is kept, since a page
         // read from it is kept until then too.
-        const boundary = nextChangeEpoch === null ? Number.POSITIVE_INFINITY : asked + (nextChangeEpoch - nowEpoch) * 1000;
-        const until = Math.min(boundary, asked + MAX_AGE_MS);
+        const until = Math.min(foreseenAt(asked, nextChangeEpoch, nowEpoch), asked + MAX_AGE_MS);
         return { value: { counts: { open, upcoming, closed }, until }, until };
       }),
     // A page is read with the counts inside its load, so a change announced after the counts were
