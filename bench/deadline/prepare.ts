@@ -25,6 +25,9 @@ export const POSTGRES_SCALE: Scale = { calls: 10_000, applicants: 100_000, perAp
 export const PGLITE_SCALE: Scale = { calls: 1_000, applicants: 10_000, perApplicant: 10, sessions: 2_400 };
 
 /** A realistic form without uploads, so that any applicant can submit the same data. */
+/** The fields of the calls' titles and summaries (what the search case looks for). */
+export const CALL_WORDS = ['舞台艺术', '美术创作', '非遗传承', '数字文创', '公共文化', '青年编导', '民族器乐', '少儿戏曲', '乡村美育', '工艺美术'];
+
 export const BENCH_FIELDS = [
   { key: 'projectName', kind: 'text', label: '项目名称', required: true, maxLength: 100 },
   { key: 'genre', kind: 'select', label: '艺术门类', required: true, options: [{ label: '戏剧', value: 'drama' }, { label: '音乐', value: 'music' }, { label: '舞蹈', value: 'dance' }] },
@@ -80,12 +83,11 @@ export async function prepareDeadline(dataDir: string, databaseUrl: string | und
 
   // Calls, in batches (their search vectors are built in JS, as the console does).
   const now = Date.now();
-  const WORDS = ['舞台艺术', '美术创作', '非遗传承', '数字文创', '公共文化', '青年编导', '民族器乐', '少儿戏曲', '乡村美育', '工艺美术'];
   for (let start = 0; start < scale.calls; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(scale.calls, start + 500); i++) {
-      const title = `${2026}年度${WORDS[i % WORDS.length]}扶持项目第${i + 1}批`;
-      const summary = `面向全省${WORDS[(i * 7) % WORDS.length]}领域的创作与传播资助，编号 ${i + 1}。`;
+      const title = `${2026}年度${CALL_WORDS[i % CALL_WORDS.length]}扶持项目第${i + 1}批`;
+      const summary = `面向全省${CALL_WORDS[(i * 7) % CALL_WORDS.length]}领域的创作与传播资助，编号 ${i + 1}。`;
       rows.push({
         title,
         summary,

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
-import { benchData, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
+import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
   options: {
@@ -113,7 +113,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   await measure('call detail with my applications', asApplicants(() => `/api/project/${target.projectId}`));
   await measure('form with my draft', asApplicants(() => `/api/project/${target.projectId}/form/${target.formId}`));
   await measure('my applications (myApplyList)', asApplicants(() => '/api/project/myApplyList?page=1&pageSize=10'));
-  await measure('search', asApplicants(() => `/api/search?keyword=${encodeURIComponent('舞蹈')}`));
+  // Each applicant looks for one of the calls' fields (a thousand calls each) or for a word no call has.
+  const searchWords = [...CALL_WORDS, '舞蹈'];
+  await measure('search', asApplicants((i) => `/api/search?keyword=${encodeURIComponent(searchWords[i % searchWords.length] as string)}`));
   await measure('application detail', asApplicants((i) => `/api/project/apply/${mine[i]?.applyId ?? 1}`));
   // The portal's two session cookies, as a signed-in browser sends them.
   const cookie = (i: number) => {

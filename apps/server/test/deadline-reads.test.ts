@@ -4,10 +4,10 @@
 // expire, and prepared statements shared by every applicant answering each applicant with their
 // own rows.
 import { Errno } from '@flagship/api-client';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
-import { categories, enterprises, experts, forms, policies, projects, sessions, settings } from '../src/db/schema';
+import { categories, enterprises, experts, forms, policies, projects, sessions, settings, users } from '../src/db/schema';
 import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
 import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
@@ -167,6 +167,41 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     expect(await errnoOf(detailOf(shortApi, projectId))).toBe(Errno.OK);
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await errnoOf(detailOf(shortApi, projectId))).toBe(Errno.SESSION_INVALID);
+  });
+
+  it('drops only the sessions a change names, and every session when a change names too many', async () => {
+    const { projectId } = await createCall(server.handle.db, 'open');
+    const [alice, bob] = [await directUser(server.handle.db), await directUser(server.handle.db)];
+    const [aliceApi, bobApi] = [clientWithToken(server.baseUrl, alice), clientWithToken(server.baseUrl, bob)];
+    await detailOf(aliceApi, projectId);
+    await detailOf(bobApi, projectId);
+    const sessionReads = async (api: ReturnType<typeof clientWithToken>) => (await sentDuring(() => detailOf(api, projectId))).filter((q) => /from "sessions"/.test(q)).length;
+
+    // Bob's session ended in SQL: his is dropped once the notice comes, Alice's stays kept.
+    await server.handle.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(bob.token)));
+    await expect.poll(() => errnoOf(detailOf(bobApi, projectId)), { timeout: 5_000 }).toBe(Errno.SESSION_INVALID);
+    expect(await sessionReads(aliceApi)).toBe(0);
+
+    // Alice's account renamed: her session is read again (it carries the account), Bob's new one is not.
+    const bobAgain = { ...bob, token: newToken() };
+    await server.handle.db.insert(sessions).values({ tokenHash: hashToken(bobAgain.token), userId: bob.userId, expiresAt: new Date(Date.now() + 3600_000) });
+    const bobAgainApi = clientWithToken(server.baseUrl, bobAgain);
+    await detailOf(bobAgainApi, projectId);
+    await server.handle.db.update(users).set({ account: `${alice.account}.renamed` }).where(eq(users.id, alice.userId));
+    await expect.poll(() => sessionReads(aliceApi), { timeout: 5_000 }).toBe(1);
+    expect(await sessionReads(bobAgainApi)).toBe(0);
+    // Another change to the account (its name unchanged) names no session.
+    await server.handle.db.update(users).set({ name: '爱丽丝' }).where(eq(users.id, alice.userId));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await sessionReads(aliceApi)).toBe(0);
+
+    // More sessions ended at once than one notice can name (its payload stays under 8 000
+    // bytes): the statement still commits, and every kept session is dropped.
+    const many = Array.from({ length: 150 }, () => ({ tokenHash: hashToken(newToken()), userId: bob.userId, expiresAt: new Date(Date.now() + 3600_000) }));
+    await server.handle.db.insert(sessions).values(many);
+    await server.handle.db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, bob.userId), isNull(sessions.revokedAt)));
+    await expect.poll(() => sessionReads(aliceApi), { timeout: 5_000 }).toBe(1);
+    expect(await errnoOf(detailOf(bobAgainApi, projectId))).toBe(Errno.SESSION_INVALID);
   });
 
   it('keeps a call and its form until the call, a form, its category or region change; its status follows the clock', async () => {

@@ -36,8 +36,8 @@ const userSession = prepared((db) =>
 );
 
 /**
- * Applicants' live sessions, kept by each instance until one is ended or an account renamed
- * (announced on SESSIONS_CHANGED) or the session expires: in the deadline hour every request of
+ * Applicants' live sessions, kept by each instance until it is ended or its account renamed
+ * (announced on SESSIONS_CHANGED, naming the sessions) or the session expires: in the deadline hour every request of
  * every applicant carries one, and looking it up was one statement of the two to four a read
  * sends. A token that names no live session is never kept. Staff sessions are read every time:
  * their second-factor state and re-authentication change without a session changing.
@@ -55,9 +55,12 @@ function userSessionsOf(db: Database): KeptUntilChanged<UserPrincipal | null> {
   return kept;
 }
 
-/** After this instance ends a session: no request it answers from now on finds it, even before the notice comes. */
-export function forgetSessions(db: Database): void {
-  userSessionsOf(db).forget();
+/**
+ * After this instance ends sessions (those of `tokenHashes`, or any): no request it answers from
+ * now on finds them, even before the notice comes.
+ */
+export function forgetSessions(db: Database, tokenHashes?: readonly string[]): void {
+  userSessionsOf(db).forget(tokenHashes);
 }
 
 /** How many applicant sessions this instance has read from the database (the tests pin it). */

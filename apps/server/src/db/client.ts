@@ -57,11 +57,11 @@ export interface PoolStats {
 const poolStatsOf = new WeakMap<object, () => PoolStats>();
 
 /**
- * Call `onChange` on every NOTIFY of `channel`, and whenever the listening connection starts or
- * starts again (what was announced meanwhile is lost). Resolves once listening; the function it
- * gives stops listening.
+ * Call `onChange` with the payload of every NOTIFY of `channel`, and with null whenever the
+ * listening connection starts or starts again (what was announced meanwhile is lost). Resolves
+ * once listening; the function it gives stops listening.
  */
-export type Listen = (channel: string, onChange: () => void) => Promise<() => Promise<void>>;
+export type Listen = (channel: string, onChange: (payload: string | null) => void) => Promise<() => Promise<void>>;
 
 const listenOf = new WeakMap<object, Listen>();
 
@@ -118,7 +118,7 @@ function openPostgres(url: string, max: number, ssl: OpenDatabaseOptions['ssl'],
   // and without it nothing is kept that a notice would have to drop.
   if (prepare) {
     listenOf.set(db, async (channel, onChange) => {
-      const { unlisten } = await raw.listen(channel, () => onChange(), () => onChange());
+      const { unlisten } = await raw.listen(channel, (payload) => onChange(payload), () => onChange(null));
       return unlisten;
     });
   }
@@ -200,8 +200,8 @@ async function openPglite(dataDir: string, onQuery: OpenDatabaseOptions['onQuery
   // One connection, and PGlite runs one statement at a time.
   poolStatsOf.set(db, () => ({ kind: 'pglite', max: 1 }));
   listenOf.set(db, async (channel, onChange) => {
-    onChange();
-    return client.listen(channel, () => onChange());
+    onChange(null);
+    return client.listen(channel, (payload) => onChange(payload));
   });
   let closed = false;
   return {

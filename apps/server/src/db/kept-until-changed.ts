@@ -1,7 +1,8 @@
 // What an instance may keep between requests without ever answering from an old copy: rows the
 // database announces changes of. A trigger on each table the rows come from calls pg_notify on a
 // channel when its transaction commits (migrations 0006, 0018 and 0020), every instance listens on it,
-// and a notice drops everything kept from that channel. An entry also goes at its own time (a
+// and a notice drops everything kept from that channel, or only the keys it names (comma-separated;
+// the sessions' triggers name the tokens they ended). An entry also goes at its own time (a
 // session's expiry, a call's window opening or closing) and after `maxAgeMs` in any case, so a
 // notice lost while the listening connection was down heals on its own (a reconnection also drops
 // everything). Where the instance cannot listen (a transaction pooler, DATABASE_PREPARE=0),
@@ -11,7 +12,7 @@ import { listenFor, type Database } from './client';
 
 /** Announced by triggers on `projects`, `forms`, `categories` and `regions`: what a call shows. */
 export const PROJECTS_CHANGED = 'projects_changed';
-/** Announced by triggers on `sessions` and on `users.account`: who holds a session. */
+/** Announced by triggers on `sessions` and on `users.account`, naming the hashes of the live sessions changed (or none: all of them). */
 export const SESSIONS_CHANGED = 'sessions_changed';
 /** Announced by a trigger on `settings`: the site's one row of settings. */
 export const SETTINGS_CHANGED = 'settings_changed';
@@ -27,8 +28,8 @@ export interface Loaded<V> {
 export interface KeptUntilChanged<V> {
   /** The value kept under `key`, or the one `load` gives (then kept, unless a change was announced meanwhile). */
   get(key: string, load: () => Promise<Loaded<V>>): Promise<V>;
-  /** Drop everything kept here, as a notice would (for this instance's own changes, without waiting for it). */
-  forget(): void;
+  /** Drop the entries under `keys`, or everything kept here, as a notice would (for this instance's own changes, without waiting for it). */
+  forget(keys?: readonly string[]): void;
   /** How many times `load` ran (the tests that pin the statements of a request read it). */
   readonly loads: number;
 }
@@ -60,10 +61,13 @@ export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeM
   let generation = 0;
   let loads = 0;
   let listening: Promise<boolean> | undefined;
-  const forget = () => {
+  const forget = (keys?: readonly string[]) => {
+    // A value loading meanwhile is not kept, whichever key it is for: simpler than a generation per key.
     generation += 1;
-    kept.clear();
+    if (keys) for (const key of keys) kept.delete(key);
+    else kept.clear();
   };
+  const heard = (payload: string | null) => forget(payload ? payload.split(',') : undefined);
 
   // Nothing is kept until the instance hears of changes.
   const listen = () =>
@@ -71,7 +75,7 @@ export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeM
       const start = listenFor(db);
       if (!start) return false;
       try {
-        await Promise.all((typeof channel === 'string' ? [channel] : channel).map((name) => start(name, forget)));
+        await Promise.all((typeof channel === 'string' ? [channel] : channel).map((name) => start(name, heard)));
         return true;
       } catch (error) {
         log?.warn({ err: error, channel }, `cannot listen for changes: ${what} are read from the database on every request for a minute`);

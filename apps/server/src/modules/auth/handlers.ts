@@ -148,8 +148,7 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
     },
 
     logout: async ({ principal }) => {
-      await revokeSession(db, principal.sessionId);
-      forgetSessions(db);
+      forgetSessions(db, await revokeSession(db, principal.sessionId));
       return null;
     },
 
@@ -161,13 +160,13 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       }
       checkNewPassword(body.password, principal.account);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await setPassword(tx, principal.userId, passwordHash);
-        // Every other session ends; this one goes on, and so does this browser's standing as known.
-        await revokeSessions(tx, principal.userId, principal.sessionId);
         await resetBrake(tx, { kind: 'user', account: principal.account }, req.cookies[DEVICE_COOKIE]);
+        // Every other session ends; this one goes on, and so does this browser's standing as known.
+        return revokeSessions(tx, principal.userId, principal.sessionId);
       });
-      forgetSessions(db);
+      forgetSessions(db, ended);
       return null;
     },
 
@@ -218,15 +217,15 @@ export function authHandlers(ctx: AppContext): Handlers['auth'] {
       }
       checkNewPassword(body.password, body.account);
       const passwordHash = await hashPassword(body.password);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         if (!(await useCode(tx, code.id))) throw new AppError(Errno.CODE_INVALID, '验证码已使用，请重新获取');
         await setPassword(tx, user.id, passwordHash);
-        await revokeSessions(tx, user.id);
         // The owner proved the account theirs: they may sign in at once, and no other browser stays
         // known. With two-factor on, the count stands: the code, not the mailbox, is the last proof.
         await resetBrake(tx, { kind: 'user', account: user.account }, undefined, { keepCount: user.totpEnabledAt !== null });
+        return revokeSessions(tx, user.id);
       });
-      forgetSessions(db);
+      forgetSessions(db, ended);
       return null;
     },
 
