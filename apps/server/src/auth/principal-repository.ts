@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { keptUntilChanged, SESSIONS_CHANGED, type KeptUntilChanged } from '../db/kept-until-changed';
+import { keptUntilChanged, SESSIONS_CHANGED } from '../db/kept-until-changed';
+import { perDatabase } from '../db/per-database';
 import { prepared } from '../db/prepared';
 import { sessions, settings, staff, staffSessions, users } from '../db/schema';
 import type { Principal, StaffRole, UserPrincipal } from './principal';
@@ -42,18 +43,11 @@ const userSession = prepared((db) =>
  * sends. A token that names no live session is never kept. Staff sessions are read every time:
  * their second-factor state and re-authentication change without a session changing.
  */
-const userSessions = new WeakMap<Database, KeptUntilChanged<UserPrincipal | null>>();
 const MAX_SESSIONS = 50_000;
 const MAX_SESSION_AGE_MS = 30_000;
-
-function userSessionsOf(db: Database): KeptUntilChanged<UserPrincipal | null> {
-  let kept = userSessions.get(db);
-  if (!kept) {
-    kept = keptUntilChanged(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions' });
-    userSessions.set(db, kept);
-  }
-  return kept;
-}
+const userSessionsOf = perDatabase((db: Database) =>
+  keptUntilChanged<UserPrincipal | null>(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions' }),
+);
 
 /**
  * After this instance ends sessions (those of `tokenHashes`, or any): no request it answers from

@@ -3,6 +3,7 @@
 // only fills them in. Building a select (Drizzle's `is()` walks, SQL assembly) was a third of the
 // server's CPU per request in the profile (docs/performance.md, "Deadline hour").
 import type { Executor } from './client';
+import { perDatabase } from './per-database';
 
 /**
  * `prepared(build)` gives a function from a database to its query, built by `build` on first use
@@ -10,13 +11,5 @@ import type { Executor } from './client';
  * once for that transaction: no dearer than building the query in place.
  */
 export function prepared<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
-  const built = new WeakMap<Executor, Q>();
-  return (db) => {
-    let query = built.get(db);
-    if (query === undefined) {
-      query = build(db);
-      built.set(db, query);
-    }
-    return query;
-  };
+  return perDatabase(build);
 }

@@ -2,6 +2,7 @@
 // applicant's own applications, read by the project and apply groups and the console's review.
 import { type Apply, type ApplyStatus, type EligibilityQuestion, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { applications, categories, forms, projects, regions } from '../db/schema';
@@ -96,25 +97,18 @@ function mine(userId: number, filter: MyApplicationFilter) {
 
 /** My applications with their titles, newest first. */
 export function myApplications(db: Executor, userId: number, filter: MyApplicationFilter) {
-  return titled(db).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
+  return titled(db, applications).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
 /** My applications' summaries, newest first: lists carry no answers (a page of them was most of what a list read, docs/performance.md). */
 export function myApplicationSummaries(db: Executor, userId: number, filter: MyApplicationFilter) {
-  return titledSummaries(db).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
+  return titled(db, summaryColumns).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
-function titled(db: Executor) {
+/** Applications with the titles of their call and form: `application` is the columns to read of each, `more` any further fields (the page's count). */
+function titled<A extends typeof applications | typeof summaryColumns, M extends SelectedFields = Record<never, never>>(db: Executor, application: A, more?: M) {
   return db
-    .select({ application: applications, projectTitle: projects.title, formTitle: forms.title })
-    .from(applications)
-    .innerJoin(projects, eq(projects.id, applications.projectId))
-    .innerJoin(forms, eq(forms.id, applications.formId));
-}
-
-function titledSummaries(db: Executor) {
-  return db
-    .select({ application: summaryColumns, projectTitle: projects.title, formTitle: forms.title })
+    .select({ application, projectTitle: projects.title, formTitle: forms.title, ...(more as M) })
     .from(applications)
     .innerJoin(projects, eq(projects.id, applications.projectId))
     .innerJoin(forms, eq(forms.id, applications.formId));
@@ -129,13 +123,13 @@ export async function countMyApplications(db: Executor, userId: number, filter: 
 // are `mine()` with one filter; the reads by form and by call see live applications only.
 const user = sql.placeholder('userId');
 const byId = prepared((db) =>
-  titled(db)
+  titled(db, applications)
     .where(and(eq(applications.userId, user), LISTED, eq(applications.id, sql.placeholder('id'))))
     .limit(1)
     .prepare('my_application_by_id'),
 );
 const byForm = prepared((db) =>
-  titled(db)
+  titled(db, applications)
     .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.formId, sql.placeholder('formId'))))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(1)
@@ -143,7 +137,7 @@ const byForm = prepared((db) =>
 );
 // Live ones first, then withdrawn submissions: a form's task shows 已撤回 until it is started again.
 const byProject = prepared((db) =>
-  titledSummaries(db)
+  titled(db, summaryColumns)
     .where(and(eq(applications.userId, user), LISTED, eq(applications.projectId, sql.placeholder('projectId'))))
     .orderBy(sql`${applications.deletedAt} is not null`, desc(applications.createdAt), desc(applications.id))
     .prepare('my_applications_of_project'),
@@ -151,11 +145,7 @@ const byProject = prepared((db) =>
 // The page carries the count of all my listed applications: one statement instead of two (a round
 // trip to the database is most of what a read costs the server, docs/performance.md).
 const page = prepared((db) =>
-  db
-    .select({ application: summaryColumns, projectTitle: projects.title, formTitle: forms.title, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(applications)
-    .innerJoin(projects, eq(projects.id, applications.projectId))
-    .innerJoin(forms, eq(forms.id, applications.formId))
+  titled(db, summaryColumns, { total: sql<number>`count(*) over ()`.mapWith(Number) })
     .where(and(eq(applications.userId, user), LISTED))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(sql.placeholder('limit'))

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { keptUntilChanged, PROJECTS_CHANGED } from '../db/kept-until-changed';
+import { perDatabase } from '../db/per-database';
 import { readFormContext, toFormContext, type FormContext, type FormContextRow } from './applications-repository';
 import { projectForms, readProjectRow, toLoadedProject, type ProjectRow } from './projects-repository';
 
@@ -25,14 +26,8 @@ export interface KeptCalls {
   readonly loads: number;
 }
 
-const keptByDatabase = new WeakMap<Database, KeptCalls>();
-
 /** The calls this instance keeps for `db`: one set, shared by every module that reads calls. */
-export function keptCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
-  let kept = keptByDatabase.get(db);
-  if (!kept) keptByDatabase.set(db, (kept = keepCalls(db, log)));
-  return kept;
-}
+export const keptCalls = perDatabase(keepCalls);
 
 function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
   const options = { channel: PROJECTS_CHANGED, maxEntries: MAX_CALLS, maxAgeMs: MAX_AGE_MS, what: 'calls', log };

@@ -1,7 +1,8 @@
 import type { Settings } from '@flagship/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
-import { keptUntilChanged, SETTINGS_CHANGED, type KeptUntilChanged } from '../db/kept-until-changed';
+import { keptUntilChanged, SETTINGS_CHANGED } from '../db/kept-until-changed';
+import { perDatabase } from '../db/per-database';
 import { settings } from '../db/schema';
 
 /** The site's one name (settings.siteTitle), for e-mails and text messages. */
@@ -25,16 +26,9 @@ export async function loadSettings(db: Executor): Promise<Settings> {
   };
 }
 
-const kept = new WeakMap<Database, KeptUntilChanged<Settings>>();
-
-function keptOf(db: Database, log?: FastifyBaseLogger): KeptUntilChanged<Settings> {
-  let settingsKept = kept.get(db);
-  if (!settingsKept) {
-    settingsKept = keptUntilChanged<Settings>(db, { channel: SETTINGS_CHANGED, maxEntries: 1, maxAgeMs: 5 * 60_000, what: 'site settings', log });
-    kept.set(db, settingsKept);
-  }
-  return settingsKept;
-}
+const keptOf = perDatabase((db: Database, log?: FastifyBaseLogger) =>
+  keptUntilChanged<Settings>(db, { channel: SETTINGS_CHANGED, maxEntries: 1, maxAgeMs: 5 * 60_000, what: 'site settings', log }),
+);
 
 /**
  * The site settings as the portal reads them, kept by each instance until staff change them
