@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
+import { DEFAULT_SESSION_NAME, REQUEST_TIMEOUT_MS } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
@@ -179,6 +179,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       url: base,
       connections,
       amount: SUBMITTERS,
+      // As long as the portal waits for an answer (autocannon's own 10 s would give up on
+      // submissions the server then makes).
+      timeout: REQUEST_TIMEOUT_MS / 1000,
       requests: [
         {
           method: 'POST',
@@ -211,25 +214,30 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       errors: submitted.errors + submitted.non2xx,
     });
 
-    // What the submissions left: every one answered 200 with a receipt, serials unique and
-    // consecutive, each receipt the hash of the data sent, and each application submitted.
+    // What the submissions left: every one answered 200 with a receipt, each receipt the hash of
+    // the data sent, each application submitted with the receipt it was answered, and the serials
+    // of all of them (read back, answered or not) unique and consecutive.
     const checks: string[] = [];
     const ok = receipts.filter((r) => r.errno === 200 && r.serial && r.sha256);
     checks.push(`${ok.length} of ${SUBMITTERS} submissions answered with a receipt`);
-    const numbers = ok.map((r) => Number(/(\d+)$/.exec(r.serial as string)?.[1])).sort((a, b) => a - b);
-    const unique = new Set(numbers).size === numbers.length;
-    const gapFree = numbers.every((n, k) => k === 0 || n === (numbers[k - 1] as number) + 1);
-    checks.push(`serials unique: ${unique}; gap-free: ${gapFree} (${numbers[0]}…${numbers.at(-1)})`);
     const expected = createHash('sha256').update(canonicalJson(benchData(prepared.regionId))).digest('hex');
     checks.push(`receipts matching the data sent: ${ok.filter((r) => r.sha256 === expected).length}`);
+    const answered = new Map(ok.map((r) => [r.i, r.sha256]));
     let stored = 0;
-    for (const r of ok) {
-      const answer = (await (await fetch(`${base}/api/project/${target.projectId}/form/${target.formId}`, { headers: { authkey: tokens[r.i] as string } })).json()) as {
-        data?: { apply?: { status?: string; receipt?: { sha256?: string } | null } | null };
+    const serials: number[] = [];
+    for (let i = 0; i < SUBMITTERS; i++) {
+      const answer = (await (await fetch(`${base}/api/project/${target.projectId}/form/${target.formId}`, { headers: { authkey: tokens[i] as string } })).json()) as {
+        data?: { apply?: { status?: string; serialNumber?: string | null; receipt?: { sha256?: string } | null } | null };
       };
-      if (answer.data?.apply?.status === 'submitted' && answer.data.apply.receipt?.sha256 === r.sha256) stored++;
+      const apply = answer.data?.apply;
+      if (apply?.status === 'submitted' && apply.serialNumber) serials.push(Number(/(\d+)$/.exec(apply.serialNumber)?.[1]));
+      if (apply?.status === 'submitted' && answered.has(i) && apply.receipt?.sha256 === answered.get(i)) stored++;
     }
-    checks.push(`read back as submitted with the same receipt: ${stored}`);
+    checks.push(`read back as submitted with the receipt answered: ${stored}; submitted in all: ${serials.length}`);
+    serials.sort((a, b) => a - b);
+    const unique = new Set(serials).size === serials.length;
+    const gapFree = serials.every((n, k) => k === 0 || n === (serials[k - 1] as number) + 1);
+    checks.push(`serials unique: ${unique}; gap-free: ${gapFree} (${serials[0]}…${serials.at(-1)})`);
     const refused = new Map<string, number>();
     for (const r of receipts) if (r.errno !== 200) refused.set(r.errmsg ?? String(r.errno), (refused.get(r.errmsg ?? String(r.errno)) ?? 0) + 1);
     for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
