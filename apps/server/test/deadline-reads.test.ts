@@ -284,6 +284,28 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await expect.poll(async () => (await counts()).policy, { timeout: 10_000 }).toBe(2);
   });
 
+  it.runIf(driver === 'postgres')('hears changes again after its listening connection is cut, and drops what it kept meanwhile', async () => {
+    const db = server.handle.db;
+    const { projectId } = await createCall(db, 'open');
+    const api = clientWithToken(server.baseUrl, await directUser(db));
+    const callReads = async () => (await sentDuring(() => detailOf(api, projectId))).filter((q) => /from "projects"/.test(q)).length;
+    await expect.poll(callReads).toBe(0);
+
+    // An operator, a failover or a network blip ends the connection that LISTENs.
+    const listening = () =>
+      db.execute(sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`).then((r) => rowsOf<{ pid: number }>(r));
+    const before = await listening();
+    expect(before.length).toBeGreaterThan(0);
+    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`);
+    // It listens again on a new connection, and what was kept is read afresh (a notice sent while
+    // no one listened is lost).
+    await expect.poll(async () => (await listening()).filter((r) => !before.some((b) => b.pid === r.pid)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(callReads, { timeout: 5_000 }).toBe(1);
+    await expect.poll(callReads).toBe(0);
+    await db.update(projects).set({ title: '重新收听后的标题' }).where(eq(projects.id, projectId));
+    await expect.poll(async () => (await detailOf(api, projectId)).title, { timeout: 5_000 }).toBe('重新收听后的标题');
+  });
+
   it('keeps the site settings until they change', async () => {
     const read = () => fetch(`${server.baseUrl}/api/setting/index`).then(async (r) => ((await r.json()) as { data: { siteTitle: string } }).data.siteTitle);
     const before = await read();
