@@ -24,10 +24,10 @@ export interface Scale {
 export const POSTGRES_SCALE: Scale = { calls: 10_000, applicants: 100_000, perApplicant: 10, sessions: 2_400 };
 export const PGLITE_SCALE: Scale = { calls: 1_000, applicants: 10_000, perApplicant: 10, sessions: 2_400 };
 
-/** A realistic form without uploads, so that any applicant can submit the same data. */
 /** The fields of the calls' titles and summaries (what the search case looks for). */
 export const CALL_WORDS = ['舞台艺术', '美术创作', '非遗传承', '数字文创', '公共文化', '青年编导', '民族器乐', '少儿戏曲', '乡村美育', '工艺美术'];
 
+/** A realistic form without uploads, so that any applicant can submit the same data. */
 export const BENCH_FIELDS = [
   { key: 'projectName', kind: 'text', label: '项目名称', required: true, maxLength: 100 },
   { key: 'genre', kind: 'select', label: '艺术门类', required: true, options: [{ label: '戏剧', value: 'drama' }, { label: '音乐', value: 'music' }, { label: '舞蹈', value: 'dance' }] },

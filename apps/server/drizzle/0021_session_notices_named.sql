@@ -18,10 +18,12 @@ END
 $$;
 --> statement-breakpoint
 -- Sessions updated or deleted: those that were live. A new session needs no notice (nothing is
--- kept for a token that names no live session), nor does an expired or revoked one.
+-- kept for a token that names no live session), nor does a revoked one, nor one long expired: an
+-- instance keeps a session until its expiry by its own clock, which may run behind the database's,
+-- hence the minute's margin.
 CREATE FUNCTION "sessions_ended"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "notify_sessions"((SELECT string_agg(token_hash, ',') FROM old_sessions WHERE revoked_at IS NULL AND expires_at > now()));
+  PERFORM "notify_sessions"((SELECT string_agg(token_hash, ',') FROM old_sessions WHERE revoked_at IS NULL AND expires_at > now() - interval '1 minute'));
   RETURN NULL;
 END
 $$;
@@ -35,18 +37,18 @@ CREATE TRIGGER "sessions_deleted" AFTER DELETE ON "sessions" REFERENCING OLD TAB
 CREATE TRIGGER "sessions_truncated" AFTER TRUNCATE ON "sessions"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_changed"('sessions_changed');
 --> statement-breakpoint
--- An account renamed: its live sessions (a kept session carries the account name). A deleted
--- account's sessions go with it (on delete cascade), and their own trigger names them.
-CREATE FUNCTION "accounts_renamed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An account renamed: its live sessions (a kept session carries the account name). A row trigger,
+-- so that only a change of the name runs it. A deleted account's sessions go with it (on delete
+-- cascade), and their own trigger names them.
+CREATE FUNCTION "account_renamed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "notify_sessions"((
-    SELECT string_agg(s.token_hash, ',')
-    FROM old_users o JOIN new_users n ON n.id = o.id JOIN sessions s ON s.user_id = o.id
-    WHERE o.account IS DISTINCT FROM n.account AND s.revoked_at IS NULL AND s.expires_at > now()
+    SELECT string_agg(token_hash, ',') FROM sessions
+    WHERE user_id = NEW.id AND revoked_at IS NULL AND expires_at > now() - interval '1 minute'
   ));
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "users_renamed" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS old_users NEW TABLE AS new_users
-  FOR EACH STATEMENT EXECUTE FUNCTION "accounts_renamed"();
+CREATE TRIGGER "users_renamed" AFTER UPDATE OF "account" ON "users"
+  FOR EACH ROW WHEN (OLD.account IS DISTINCT FROM NEW.account) EXECUTE FUNCTION "account_renamed"();

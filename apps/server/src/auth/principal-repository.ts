@@ -46,14 +46,11 @@ const userSession = prepared((db) =>
 const MAX_SESSIONS = 50_000;
 const MAX_SESSION_AGE_MS = 30_000;
 const userSessionsOf = perDatabase((db: Database) =>
-  keptUntilChanged<UserPrincipal | null>(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions' }),
+  keptUntilChanged<UserPrincipal | null>(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions', named: true }),
 );
 
-/**
- * After this instance ends sessions (those of `tokenHashes`, or any): no request it answers from
- * now on finds them, even before the notice comes.
- */
-export function forgetSessions(db: Database, tokenHashes?: readonly string[]): void {
+/** After this instance ends sessions (their token hashes): no request it answers from now on finds them, even before the notice comes. */
+export function forgetSessions(db: Database, tokenHashes: readonly string[]): void {
   userSessionsOf(db).forget(tokenHashes);
 }
 

@@ -1,8 +1,8 @@
 // What an instance may keep between requests without ever answering from an old copy: rows the
 // database announces changes of. A trigger on each table the rows come from calls pg_notify on a
-// channel when its transaction commits (migrations 0006, 0018 and 0020), every instance listens on it,
-// and a notice drops everything kept from that channel, or only the keys it names (comma-separated;
-// the sessions' triggers name the tokens they ended). An entry also goes at its own time (a
+// channel when its transaction commits (migrations 0006, 0018, 0020, 0021), every instance listens on it,
+// and a notice drops everything kept from that channel (or, where the triggers name what changed,
+// as the sessions' do, only the keys it names). An entry also goes at its own time (a
 // session's expiry, a call's window opening or closing) and after `maxAgeMs` in any case, so a
 // notice lost while the listening connection was down heals on its own (a reconnection also drops
 // everything). Where the instance cannot listen (a transaction pooler, DATABASE_PREPARE=0),
@@ -42,6 +42,8 @@ export interface KeptOptions {
   maxAgeMs: number;
   /** Named in the warning logged when the instance cannot listen. */
   what: string;
+  /** A notice's payload names the keys to drop (comma-separated; an empty one drops everything). Otherwise every notice drops everything. */
+  named?: boolean;
   log?: FastifyBaseLogger | undefined;
 }
 
@@ -56,7 +58,7 @@ export function foreseenAt(asked: number, nextEpoch: number | null, nowEpoch: nu
 
 const RETRY_LISTEN_MS = 60_000;
 
-export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeMs, what, log }: KeptOptions): KeptUntilChanged<V> {
+export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeMs, what, log, named = false }: KeptOptions): KeptUntilChanged<V> {
   const kept = new Map<string, { value: V; until: number }>();
   let generation = 0;
   let loads = 0;
@@ -67,24 +69,24 @@ export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeM
     if (keys) for (const key of keys) kept.delete(key);
     else kept.clear();
   };
-  const heard = (payload: string | null) => forget(payload ? payload.split(',') : undefined);
+  const heard = (payload: string | null) => forget(named && payload ? payload.split(',') : undefined);
 
   // Nothing is kept until the instance hears of changes.
   const listen = () =>
     (listening ??= (async () => {
       const start = listenFor(db);
       if (!start) return false;
-      try {
-        await Promise.all((typeof channel === 'string' ? [channel] : channel).map((name) => start(name, heard)));
-        return true;
-      } catch (error) {
-        log?.warn({ err: error, channel }, `cannot listen for changes: ${what} are read from the database on every request for a minute`);
-        // Try again later: a database that was briefly unreachable must not turn keeping off for good.
-        setTimeout(() => {
-          listening = undefined;
-        }, RETRY_LISTEN_MS).unref();
-        return false;
-      }
+      const started = await Promise.allSettled((typeof channel === 'string' ? [channel] : channel).map((name) => start(name, heard)));
+      const failed = started.find((s) => s.status === 'rejected');
+      if (!failed) return true;
+      // Hearing some channels and not others is not hearing of changes: stop those, try all again.
+      await Promise.allSettled(started.map((s) => (s.status === 'fulfilled' ? s.value() : undefined)));
+      log?.warn({ err: failed.reason, channel }, `cannot listen for changes: ${what} are read from the database on every request for a minute`);
+      // Try again later: a database that was briefly unreachable must not turn keeping off for good.
+      setTimeout(() => {
+        listening = undefined;
+      }, RETRY_LISTEN_MS).unref();
+      return false;
     })());
 
   const load = async (run: () => Promise<Loaded<V>>) => {

@@ -100,13 +100,13 @@ export async function refuseDeletionRequest(tx: Executor, id: number, staffId: n
  * storage keys of the files to delete once it has committed. Submitted applications stay as they
  * were sent (with their receipts and files); the person behind them becomes 已注销用户#<id>.
  */
-export async function anonymiseApplicant(tx: Executor, requestId: number, userId: number, staffId: number): Promise<{ storageKeys: string[]; drafts: number[]; uploads: number }> {
+export async function anonymiseApplicant(tx: Executor, requestId: number, userId: number, staffId: number): Promise<{ storageKeys: string[]; drafts: number[]; uploads: number; endedSessions: string[] }> {
   const marker = anonymisedName(userId);
   const now = new Date();
   const [before] = await tx.select({ account: users.account }).from(users).where(eq(users.id, userId)).for('update').limit(1);
   // The account name is freed (the phone or e-mail can register again); the password can match nothing.
   await tx.update(users).set({ account: marker, name: marker, mobile: '', email: '', avatar: null, passwordHash: '!', totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], anonymizedAt: now, updatedAt: now }).where(eq(users.id, userId));
-  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const ended = await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).returning({ tokenHash: sessions.tokenHash });
   if (before) await tx.delete(verificationCodes).where(eq(verificationCodes.account, before.account));
 
   // Enterprise authentication: the company's own registration stays; the people in it and the licence images go.
@@ -136,5 +136,7 @@ export async function anonymiseApplicant(tx: Executor, requestId: number, userId
     storageKeys: [...uploadKeys, ...packages.flatMap((p) => (p.key ? [p.key] : []))],
     drafts: drafts.map((d) => d.id),
     uploads: uploadKeys.length,
+    // The hashes of the sessions ended, for `forgetSessions`.
+    endedSessions: ended.map((s) => s.tokenHash),
   };
 }

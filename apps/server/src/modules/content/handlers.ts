@@ -1,27 +1,13 @@
 import type { AppContext } from '../../context';
-import { CONTENT_CHANGED, foreseenAt, keptUntilChanged, PROJECTS_CHANGED } from '../../db/kept-until-changed';
 import type { Handlers } from '../../http/endpoints';
 import { notFound } from '../../http/errors';
 import type { ResultsPublicEndpoint } from '../../shared/results-repository';
 import { keptSettings } from '../../shared/settings-repository';
-import { findPublishedExpert, listExperts, listPolicies, readPolicy, searchPublished, type SearchFound } from './repository';
-
-/** Search answers kept at once (keywords make many); the oldest goes first. */
-const SEARCHES_KEPT = 1_000;
-/** Kept at most this long, so that a lost announcement heals on its own. */
-const SEARCH_KEPT_MS = 5 * 60_000;
+import { keptSearch } from './kept-search';
+import { findPublishedExpert, listExperts, listPolicies, readPolicy } from './repository';
 
 /** The notices, experts and search; the results' open data is `resultsPublicHandlers`. */
 export function contentHandlers({ db, log }: AppContext): Omit<Handlers['content'], ResultsPublicEndpoint> {
-  // What search finds is the same for everyone who asks (published rows only): each instance keeps
-  // the answers until a call, notice, expert or company changes, or a scheduled notice appears.
-  const searches = keptUntilChanged<SearchFound | null>(db, {
-    channel: [PROJECTS_CHANGED, CONTENT_CHANGED],
-    maxEntries: SEARCHES_KEPT,
-    maxAgeMs: SEARCH_KEPT_MS,
-    what: 'search answers',
-    log,
-  });
   return {
     settings: () => keptSettings(db, log),
 
@@ -48,12 +34,7 @@ export function contentHandlers({ db, log }: AppContext): Omit<Handlers['content
     },
 
     search: async ({ query }) => {
-      const key = JSON.stringify([query.keyword, query.type ?? null, query.perKind ?? null, query.page, query.pageSize]);
-      const found = await searches.get(key, async () => {
-        const asked = Date.now();
-        const value = await searchPublished(db, query.keyword, query);
-        return { value, until: value ? foreseenAt(asked, value.nextChangeEpoch, value.nowEpoch) : Number.POSITIVE_INFINITY };
-      });
+      const found = await keptSearch(db, query, log);
       const page = { page: query.page, pageSize: query.pageSize };
       if (!found) return { list: [], total: 0, ...page, counts: { project: 0, policy: 0, expert: 0, enterprise: 0 } };
       const kinds = query.type ? [query.type] : (Object.keys(found.counts) as (keyof typeof found.counts)[]);

@@ -60,7 +60,7 @@ export function accountDeletionHandlers({ db, storage, mailer, log }: AppContext
         await audit(tx, principal, req, 'user.anonymise', { type: 'account_deletion', id: request.id }, { userId: request.userId, drafts: done.drafts, uploads: done.uploads });
         return { ...done, recipient };
       });
-      forgetSessions(db);
+      forgetSessions(db, result.endedSessions);
       // Files only once the rows are gone for good; an object left behind is only wasted space.
       for (const key of result.storageKeys) {
         await storage.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'file of an anonymised account not deleted'));
