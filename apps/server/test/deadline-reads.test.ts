@@ -263,15 +263,17 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     const policy = { title: `${keyword}的公告`, summary: '', content: '', searchVector: searchVectorSql(`${keyword}的公告`) };
     const [notice] = await db.insert(policies).values({ ...policy, publishedAt: new Date(Date.now() - 1_000) }).returning({ id: policies.id });
     await expect.poll(async () => (await counts()).policy, { timeout: 5_000 }).toBe(1);
-    // The hits and the counts in one statement, then kept.
-    expect((await search()).filter((q) => /search_vector/.test(q))).toHaveLength(0);
+    // The hits and the counts in one statement, then kept (once no notice arrives during a read: an
+    // answer read while one did is used once, not kept).
+    const searchReads = async () => (await search()).filter((q) => /search_vector/.test(q)).length;
+    await expect.poll(searchReads).toBe(0);
     const titles = async () => {
       const answer = (await (await fetch(`${server.baseUrl}/api/search?keyword=${encodeURIComponent(keyword)}`)).json()) as { data: { list: { title: string; summary: string }[] } };
       return answer.data.list.map((h) => h.title);
     };
     await db.update(policies).set({ title: `${keyword}的公告（更正）` }).where(eq(policies.id, notice!.id));
     await expect.poll(titles, { timeout: 5_000 }).toEqual([`${keyword}的公告（更正）`]);
-    expect((await search()).filter((q) => /search_vector/.test(q))).toHaveLength(0);
+    await expect.poll(searchReads).toBe(0);
     // Only small pages are kept (what the portal asks for), so that what is kept stays small.
     const bigPage = () => sentDuring(() => fetch(`${server.baseUrl}/api/search?keyword=${encodeURIComponent(keyword)}&pageSize=50`));
     await bigPage();
