@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
 import { keptUntilChanged, SESSIONS_CHANGED } from '../db/kept-until-changed';
 import { perDatabase } from '../db/per-database';
 import { prepared } from '../db/prepared';
@@ -48,6 +48,22 @@ const MAX_SESSION_AGE_MS = 30_000;
 const userSessionsOf = perDatabase((db: Database) =>
   keptUntilChanged<UserPrincipal | null>(db, { channel: SESSIONS_CHANGED, maxEntries: MAX_SESSIONS, maxAgeMs: MAX_SESSION_AGE_MS, what: 'sessions', named: true }),
 );
+
+/** End a session; the hashes of the tokens ended (for `forgetSessions`). */
+export async function revokeSession(db: Executor, sessionId: number): Promise<string[]> {
+  const ended = await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).returning({ tokenHash: sessions.tokenHash });
+  return ended.map((s) => s.tokenHash);
+}
+
+/** End the user's open sessions, all of them or all but `keep`; the hashes of the tokens ended (for `forgetSessions`). */
+export async function revokeSessions(tx: Executor, userId: number, keep?: number): Promise<string[]> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), keep === undefined ? undefined : ne(sessions.id, keep), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.map((s) => s.tokenHash);
+}
 
 /** After this instance ends sessions (their token hashes): no request it answers from now on finds them, even before the notice comes. */
 export function forgetSessions(db: Database, tokenHashes: readonly string[]): void {

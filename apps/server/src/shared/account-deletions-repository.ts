@@ -2,7 +2,7 @@
 // staff carry out. The account row stays, as 已注销用户#<id>, because submitted applications (kept
 // for the programme's records) refer to it; everything else personal goes.
 import { anonymisedName, type AccountDeletionStatus } from '@flagship/api-client';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import {
   accountDeletionRequests,
@@ -11,12 +11,12 @@ import {
   downloadJobs,
   enterpriseAuthentications,
   enterprises,
-  sessions,
   staff,
   uploads,
   users,
   verificationCodes,
 } from '../db/schema';
+import { revokeSessions } from '../auth/principal-repository';
 import { deleteUnreferencedUploads } from './orphan-uploads-repository';
 import { refreshEnterpriseVector } from './search-repository';
 
@@ -106,7 +106,7 @@ export async function anonymiseApplicant(tx: Executor, requestId: number, userId
   const [before] = await tx.select({ account: users.account }).from(users).where(eq(users.id, userId)).for('update').limit(1);
   // The account name is freed (the phone or e-mail can register again); the password can match nothing.
   await tx.update(users).set({ account: marker, name: marker, mobile: '', email: '', avatar: null, passwordHash: '!', totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], anonymizedAt: now, updatedAt: now }).where(eq(users.id, userId));
-  const ended = await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).returning({ tokenHash: sessions.tokenHash });
+  const endedSessions = await revokeSessions(tx, userId);
   if (before) await tx.delete(verificationCodes).where(eq(verificationCodes.account, before.account));
 
   // Enterprise authentication: the company's own registration stays; the people in it and the licence images go.
@@ -137,6 +137,6 @@ export async function anonymiseApplicant(tx: Executor, requestId: number, userId
     drafts: drafts.map((d) => d.id),
     uploads: uploadKeys.length,
     // The hashes of the sessions ended, for `forgetSessions`.
-    endedSessions: ended.map((s) => s.tokenHash),
+    endedSessions,
   };
 }

@@ -6,7 +6,7 @@ import { beginAttempt, checkPasswordAgain, DEVICE_COOKIE, resetBrake } from '../
 import { gateCookieValue, GATE_COOKIE } from '../../auth/site-gate';
 import { insertLoginChallenge, lockLoginChallenge, useLoginChallenge, userChallengeOwner } from '../../auth/login-challenge-repository';
 import { CEREMONY_TTL_MS } from '../../auth/passkeys';
-import { forgetSessions } from '../../auth/principal-repository';
+import { forgetSessions, revokeSession, revokeSessions } from '../../auth/principal-repository';
 import { hashToken, newToken, sha256Hex } from '../../auth/tokens';
 import { spendSecondFactor } from '../../auth/two-factor';
 import { lockUserTwoFactor, updateUserTwoFactor } from '../../auth/user-two-factor-repository';
@@ -28,8 +28,6 @@ import {
   latestLiveCode,
   passwordHashOf,
   rehashPassword,
-  revokeSession,
-  revokeSessions,
   setPassword,
   takeCodeAttempt,
   useCode,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { sessions, users, verificationCodes } from '../../db/schema';
 
@@ -35,22 +35,6 @@ export async function setPassword(tx: Executor, userId: number, passwordHash: st
 
 export async function insertSession(db: Database, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
-}
-
-/** End a session; the hashes of the tokens ended (for `forgetSessions`). */
-export async function revokeSession(db: Database, sessionId: number): Promise<string[]> {
-  const ended = await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId)).returning({ tokenHash: sessions.tokenHash });
-  return ended.map((s) => s.tokenHash);
-}
-
-/** End the user's open sessions, all of them or all but `keep`; the hashes of the tokens ended. */
-export async function revokeSessions(tx: Executor, userId: number, keep?: number): Promise<string[]> {
-  const ended = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), keep === undefined ? undefined : ne(sessions.id, keep), isNull(sessions.revokedAt)))
-    .returning({ tokenHash: sessions.tokenHash });
-  return ended.map((s) => s.tokenHash);
 }
 
 /** When a code was last sent to the account after `since`, if one was. */

@@ -1,7 +1,7 @@
 // Search answers are the same for everyone who asks (published rows only), so each instance keeps
 // them (db/kept-until-changed.ts) until a call, notice, expert or company changes (notices from
 // migrations 0006, 0018 and 0020) or the next scheduled notice appears, five minutes at most.
-import type { SearchKind } from '@flagship/api-client';
+import { SEARCH_KINDS, type SearchKind } from '@flagship/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { CONTENT_CHANGED, foreseenAt, keptUntilChanged, PROJECTS_CHANGED } from '../../db/kept-until-changed';
@@ -25,7 +25,7 @@ const KEPT_MS = 5 * 60_000;
  */
 const KEPT_HITS = 20;
 const KEPT_PAGES = 5;
-const KINDS = 4;
+const KINDS = SEARCH_KINDS.length;
 
 const keptOf = perDatabase((db: Database, log?: FastifyBaseLogger) =>
   keptUntilChanged<SearchFound | null>(db, { channel: [PROJECTS_CHANGED, CONTENT_CHANGED], maxEntries: KEPT_ANSWERS, maxAgeMs: KEPT_MS, what: 'search answers', log }),
