@@ -1,5 +1,8 @@
 // The server under test, in its own process so that its RSS and CPU are its own: the real app over
-// a database prepared by run.ts, plus one bare route that answers a constant envelope.
+// a database prepared by run.ts, plus one bare route that answers a constant envelope, and the same
+// envelope after one round trip to the database (a read, a write): the floor of a case that must go
+// to the database once, on this host.
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { loadConfig } from '../../apps/server/src/env';
@@ -9,6 +12,17 @@ const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config
 const app = await buildApp({ config, db: handle.db, logger: false });
 const bare = { errno: 200, errmsg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 10 } };
 app.get('/bench/bare', async () => bare);
+app.get('/bench/one-read', async () => {
+  await handle.db.execute(sql`select 1`);
+  return bare;
+});
+// A table of the bench's own, 200 rows as the 200 applicants of the autosave case.
+await handle.db.execute(sql`create table if not exists bench_floor (id integer primary key, n integer not null default 0)`);
+await handle.db.execute(sql`insert into bench_floor (id) select generate_series(1, 200) on conflict do nothing`);
+app.post<{ Querystring: { id?: string } }>('/bench/one-write', async (req) => {
+  await handle.db.execute(sql`update bench_floor set n = n + 1 where id = ${Number(req.query.id ?? 1)}`);
+  return bare;
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

@@ -108,6 +108,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
 
   const bare = await measure('bare route', { url: `${base}/bench/bare` });
   bareRps = bare?.requests.average ?? 1;
+  // The floor: what one round trip to the database leaves of the bare route, with no session, no
+  // validation, no answer to shape. A case that must read once cannot do better.
+  await measure('floor: bare + one read (select 1)', { url: `${base}/bench/one-read` });
   await measure('call list, default order', asApplicants(() => '/api/project?page=3&pageSize=10'));
   await measure('call list, category + status filter', asApplicants(() => `/api/project?page=1&pageSize=10&categoryId=${categoryId}&status=active`));
   await measure('call detail with my applications', asApplicants(() => `/api/project/${target.projectId}`));
@@ -146,6 +149,10 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   // A save can be refused as stale when its applicant's previous answer has not come back before
   // their next turn (autocannon keeps no order per applicant): counted apart, by answer.
   const saveRefusals = new Map<string, number>();
+  let floorTurn = 0;
+  await measure('floor: bare + one write (a small row of 200)', {
+    requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/bench/one-write?id=${(floorTurn++ % SAVERS) + 1}` }) }],
+  });
   const saves = await measure(`autosave (${SAVERS} applicants)`, {
     requests: [
       {
