@@ -81,7 +81,7 @@ describe.each(drivers)('stored dashboard figures on %s', (driver) => {
     }
     const save = async (i: number, data: Record<string, unknown>) => {
       const m = made[i]!;
-      const row = await updateDraft(db, m.id, m.version, data, new Date());
+      const row = await updateDraft(db, { userId: m.userId, formId: m.formId, version: m.version, data, at: new Date() });
       expect(row, `save ${i}`).toBeDefined();
       m.version = row!.version;
     };

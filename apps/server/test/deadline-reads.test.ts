@@ -126,6 +126,17 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
         if (round > 0) expect(counts).toEqual({ detail: 1, form: 1, mine: 1, application: 1, search: 0 });
       }
     }
+    // An autosave after the first is one statement: written by (applicant, form, version), with
+    // no read of the application before it. A stale version still reads, and is refused.
+    let version = aliceDraft.version;
+    for (let save = 0; save < 2; save++) {
+      const sent = await sentDuring(async () => {
+        version = (await aliceApi.apply.save({ projectId, formId, data: { projectName: `爱丽丝的作品 ${save}`, region: region.id }, version })).version;
+      });
+      expect(sent.filter((q) => !/from "settings"/.test(q))).toHaveLength(1);
+    }
+    await expect(aliceApi.apply.save({ projectId, formId, data: { projectName: '旧版本' }, version: version - 1 }, { silent: true })).rejects.toMatchObject({ errno: 409 });
+    expect((await bobApi.project.applyDetail({ applyId: bobDraft.id })).data).toMatchObject({ projectName: '鲍勃的作品' });
     // A page past the end still says how many there are.
     expect(await aliceApi.project.myApplyList({ page: 3, pageSize: 10 })).toMatchObject({ list: [], total: 1 });
     // Someone else's application answers like a missing one, through the same prepared statement.

@@ -13,7 +13,7 @@ import { sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Handlers } from '../../http/endpoints';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { sendFile, sendStoredFile } from '../../http/send-file';
 import { beijingTime } from '../../lib/beijing-time';
 import { canonicalJson } from '../../lib/canonical-json';
@@ -113,9 +113,80 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     return failIfStalled(db, row.job);
   };
 
+  /**
+   * What a save sends, checked against the form: rich text sanitised, the uploads it names read
+   * (the applicant's own only), the answers parsed for a draft or a submission. Throws the
+   * applicant's error. `sweptError`, inside the writing transaction, holds the uploads and names
+   * the field of one the orphan sweep took since they were read; `written` writes with them held.
+   */
+  const checkSent = async (context: FormContext, userId: number, sent: Record<string, unknown>, submit: boolean) => {
+    const raw = sanitizeData(context.fields, sent);
+    const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
+    const files = new Map([...uploadsOfMine].map(([id, upload]) => [id, { name: upload.originalName, mime: upload.mime, size: upload.size }]));
+    const parsed = parseApplication(context.fields, submit ? 'submit' : 'draft', files, raw);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      throw badRequest(first?.message ?? '申报数据格式不正确', flattenIssues(parsed.error));
+    }
+    // Rich text shows only the applicant's own uploaded images (the sanitiser dropped any other source).
+    for (const field of context.fields) {
+      if (field.kind !== 'richText') continue;
+      if (referencedUploads([field], raw).some((id) => !uploadsOfMine.get(id)?.mime.startsWith('image/'))) {
+        throw badRequest(`「${field.label}」中的图片只能是本人上传的图片`, { [field.key]: '图片不存在或不是本人上传的图片' });
+      }
+    }
+    if (!submit) {
+      // Drafts skip the file rules, but never point at someone else's upload.
+      for (const field of context.fields) {
+        const ids = referencedUploads([field], raw);
+        if (ids.some((id) => !uploadsOfMine.has(id))) {
+          throw badRequest(`「${field.label}」的文件不存在或已被删除`, { [field.key]: '文件不存在或不属于当前账号' });
+        }
+      }
+    }
+    const uploads = [...uploadsOfMine.keys()];
+    const sweptError = async (executor: Executor) => {
+      const swept = await holdUploads(executor, uploads);
+      const field = context.fields.find((f) => referencedUploads([f], raw).some((upload) => swept.includes(upload)));
+      return field && badRequest(`「${field.label}」的${SWEPT_UPLOAD}`, { [field.key]: SWEPT_UPLOAD });
+    };
+    // Without uploads to hold, a save is one statement and needs no transaction around it.
+    const written = <T>(write: (executor: Executor) => Promise<T>): Promise<T> =>
+      uploads.length === 0
+        ? write(db)
+        : db.transaction(async (tx) => {
+            const swept = await sweptError(tx);
+            if (swept) throw swept;
+            return write(tx);
+          });
+    return { data: parsed.data as Record<string, unknown>, uploads, sweptError, written };
+  };
+
+  /**
+   * The autosave of a draft already saved, the deadline hour's most frequent write: checked and
+   * written by (applicant, form, version) with no read of the application before. Nothing when
+   * anything stands in the way (the call gone from view, a refusal, the application moved on or
+   * sent); the full save below then answers, and says why.
+   */
+  const saveDraftAtOnce = async (projectId: number, formId: number, userId: number, body: { data: Record<string, unknown>; version: number }) => {
+    try {
+      const context = await calls.formContext(projectId, formId);
+      const sent = await checkSent(context, userId, body.data, false);
+      const row = await sent.written((executor) => updateDraft(executor, { userId, formId, version: body.version, data: sent.data, at: new Date() }));
+      return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+  };
+
   return {
     save: async ({ params, body, principal, req }) => {
       const userId = principal.userId;
+      if (!body.submit && body.version > 0) {
+        const saved = await saveDraftAtOnce(params.projectId, params.formId, userId, body);
+        if (saved) return saved;
+      }
       const existing = (await myApplicationForForm(db, userId, params.formId))?.application;
       if (existing && !EDITABLE.includes(existing.status)) throw notEditable(existing.status);
       // Staff return applications for changes mostly after the deadline, and may have taken the call
@@ -141,57 +212,16 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         if (problem) throw badRequest(problem.message, problem.fields);
       }
 
-      const raw = sanitizeData(context.fields, body.data);
-      const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
-      const files = new Map([...uploadsOfMine].map(([id, upload]) => [id, { name: upload.originalName, mime: upload.mime, size: upload.size }]));
-      const parsed = parseApplication(context.fields, body.submit ? 'submit' : 'draft', files, raw);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        throw badRequest(first?.message ?? '申报数据格式不正确', flattenIssues(parsed.error));
-      }
-      // Rich text shows only the applicant's own uploaded images (the sanitiser dropped any other source).
-      for (const field of context.fields) {
-        if (field.kind !== 'richText') continue;
-        if (referencedUploads([field], raw).some((id) => !uploadsOfMine.get(id)?.mime.startsWith('image/'))) {
-          throw badRequest(`「${field.label}」中的图片只能是本人上传的图片`, { [field.key]: '图片不存在或不是本人上传的图片' });
-        }
-      }
-      if (!body.submit) {
-        // Drafts skip the file rules, but never point at someone else's upload.
-        for (const field of context.fields) {
-          const ids = referencedUploads([field], raw);
-          if (ids.some((id) => !uploadsOfMine.has(id))) {
-            throw badRequest(`「${field.label}」的文件不存在或已被删除`, { [field.key]: '文件不存在或不属于当前账号' });
-          }
-        }
-      }
-      const data = parsed.data as Record<string, unknown>;
-      const uploads = [...uploadsOfMine.keys()];
-      /** The upload the orphan sweep took since it was checked, as the applicant's error. */
-      const sweptError = async (executor: Executor) => {
-        const swept = await holdUploads(executor, uploads);
-        const field = context.fields.find((f) => referencedUploads([f], raw).some((upload) => swept.includes(upload)));
-        return field && badRequest(`「${field.label}」的${SWEPT_UPLOAD}`, { [field.key]: SWEPT_UPLOAD });
-      };
+      const sent = await checkSent(context, userId, body.data, body.submit === true);
+      const { data, uploads } = sent;
 
       if (!body.submit) {
-        const write = async (executor: Executor) => {
-          if (!existing) {
-            if (body.version !== 0) throw conflict(STALE);
-            return insertApplication(executor, { userId, projectId: params.projectId, formId: params.formId, data, eligibility });
-          }
-          if (body.version !== existing.version) throw conflict(STALE);
-          return updateDraft(executor, existing.id, body.version, data, now);
-        };
-        // Without uploads to hold, the save is one statement and needs no transaction around it.
-        const row =
-          uploads.length === 0
-            ? await write(db)
-            : await db.transaction(async (tx) => {
-                const swept = await sweptError(tx);
-                if (swept) throw swept;
-                return write(tx);
-              });
+        if (body.version !== (existing?.version ?? 0)) throw conflict(STALE);
+        const row = await sent.written((executor) =>
+          existing
+            ? updateDraft(executor, { userId, formId: params.formId, version: body.version, data, at: now })
+            : insertApplication(executor, { userId, projectId: params.projectId, formId: params.formId, data, eligibility }),
+        );
         if (!row) throw conflict(STALE);
         return toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       }
@@ -217,7 +247,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         if (!existing && isUniqueViolation(error)) throw conflict(STALE);
         throw error;
       }
-      if (!row) throw (uploads.length > 0 && (await sweptError(db))) || conflict(STALE);
+      if (!row) throw (uploads.length > 0 && (await sent.sweptError(db))) || conflict(STALE);
       const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {

@@ -25,17 +25,20 @@ export async function insertApplication(
   return row;
 }
 
-// The statement of every autosave after the first, built once per database (db/prepared.ts). The
-// status stays as it is (a draft, or an application returned for changes).
+// The statement of every autosave after the first, built once per database (db/prepared.ts). It
+// finds the applicant's live application to the form (there is at most one: the partial unique
+// index) at the version they saw, so that an autosave needs no read before it. The status stays as
+// it is (a draft, or an application returned for changes).
 const saveDraft = prepared((db) =>
   db
     .update(applications)
     .set({ data: sql`${sql.placeholder('data')}::jsonb`, version: sql`${applications.version} + 1`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
     .where(
       and(
-        eq(applications.id, sql.placeholder('id')),
-        eq(applications.version, sql.placeholder('version')),
+        eq(applications.userId, sql.placeholder('userId')),
+        eq(applications.formId, sql.placeholder('formId')),
         isNull(applications.deletedAt),
+        eq(applications.version, sql.placeholder('version')),
         inArray(applications.status, EDITABLE),
       ),
     )
@@ -43,9 +46,12 @@ const saveDraft = prepared((db) =>
     .prepare('save_draft'),
 );
 
-/** A later save of a draft; nothing when the application moved on meanwhile (version, withdrawal, status). */
-export async function updateDraft(db: Executor, id: number, version: number, data: Record<string, unknown>, at: Date): Promise<ApplicationRow | undefined> {
-  const [row] = await saveDraft(db).execute({ id, version, data: JSON.stringify(data), at: at.toISOString() });
+/** A later save of my draft to a form; nothing when it moved on meanwhile (version, withdrawal, status) or there is none. */
+export async function updateDraft(
+  db: Executor,
+  draft: { userId: number; formId: number; version: number; data: Record<string, unknown>; at: Date },
+): Promise<ApplicationRow | undefined> {
+  const [row] = await saveDraft(db).execute({ userId: draft.userId, formId: draft.formId, version: draft.version, data: JSON.stringify(draft.data), at: draft.at.toISOString() });
   return row;
 }
 
