@@ -16,11 +16,14 @@ app.get('/bench/one-read', async () => {
   await handle.db.execute(sql`select 1`);
   return bare;
 });
-// A table of the bench's own, 200 rows as the 200 applicants of the autosave case.
-await handle.db.execute(sql`create table if not exists bench_floor (id integer primary key, n integer not null default 0)`);
+// A table of the bench's own, 200 rows as the 200 applicants of the autosave case. The write
+// stores what was posted, if anything, as a draft's answers are stored.
+await handle.db.execute(sql`create table if not exists bench_floor (id integer primary key, n integer not null default 0, data jsonb)`);
+await handle.db.execute(sql`alter table bench_floor add column if not exists data jsonb`);
 await handle.db.execute(sql`insert into bench_floor (id) select generate_series(1, 200) on conflict do nothing`);
-app.post<{ Querystring: { id?: string } }>('/bench/one-write', async (req) => {
-  await handle.db.execute(sql`update bench_floor set n = n + 1 where id = ${Number(req.query.id ?? 1)}`);
+app.post<{ Querystring: { id?: string }; Body: unknown }>('/bench/one-write', async (req) => {
+  const data = req.body === undefined ? null : JSON.stringify(req.body);
+  await handle.db.execute(sql`update bench_floor set n = n + 1, data = ${data}::jsonb where id = ${Number(req.query.id ?? 1)}`);
   return bare;
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

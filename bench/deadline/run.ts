@@ -9,7 +9,7 @@
 //        first run and reused, put back as prepared, on later ones; preparing takes minutes)
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +44,8 @@ interface Row {
   ratio: number;
   /** The server's CPU time (user + system) per answered request. */
   cpuMs: number;
+  /** The CPU time of this host's PostgreSQL processes per answered request (0 with PGlite, which runs in the server). */
+  dbCpuMs: number;
   errors: number;
 }
 
@@ -51,6 +53,22 @@ interface Row {
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** utime + stime of every PostgreSQL process on this host (the database the bench runs against is local). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      total += cpuMsOf(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 type Setup = (request: autocannon.Request) => autocannon.Request;
@@ -80,6 +98,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   const measure = async (name: string, options: Partial<autocannon.Options>) => {
     if (values.only && name !== 'bare route' && !name.includes(values.only)) return undefined;
     const cpuBefore = cpuMsOf(pid);
+    const dbCpuBefore = postgresCpuMs();
     const result = await autocannon({ url: base, connections, duration, ...options });
     const answered = result.requests.total || 1;
     const row = {
@@ -90,10 +109,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p99: result.latency.p99,
       ratio: bareRps ? result.requests.average / bareRps : 1,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
+      dbCpuMs: (postgresCpuMs() - dbCpuBefore) / answered,
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
-    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.errors} errors\n`);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
     return result;
   };
   /** Each request as the next applicant, round robin over the sessions. */
@@ -149,10 +169,22 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   // A save can be refused as stale when its applicant's previous answer has not come back before
   // their next turn (autocannon keeps no order per applicant): counted apart, by answer.
   const saveRefusals = new Map<string, number>();
+  // The floor of a save: one update of a small row, without and with a draft's answers (about 4 KB).
   let floorTurn = 0;
-  await measure('floor: bare + one write (a small row of 200)', {
-    requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/bench/one-write?id=${(floorTurn++ % SAVERS) + 1}` }) }],
+  const floorWrite = (body?: string): Partial<autocannon.Options> => ({
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => ({
+          ...request,
+          path: `/bench/one-write?id=${(floorTurn++ % SAVERS) + 1}`,
+          ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body }),
+        }),
+      },
+    ],
   });
+  await measure('floor: bare + one write (a small row of 200)', floorWrite());
+  await measure(`floor: bare + one write of a draft's answers (${Buffer.byteLength(JSON.stringify(benchData(prepared.regionId)))} bytes)`, floorWrite(JSON.stringify(benchData(prepared.regionId))));
   const saves = await measure(`autosave (${SAVERS} applicants)`, {
     requests: [
       {
@@ -218,6 +250,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p99: submitted.latency.p99,
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
       cpuMs: Number.NaN,
+      dbCpuMs: Number.NaN,
       errors: submitted.errors + submitted.non2xx,
     });
 
@@ -278,10 +311,11 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
   }
 }
 
+const cpuCell = (ms: number) => (Number.isNaN(ms) ? '–' : ms.toFixed(2));
 const table = [
-  '| driver | case | req/s | p50 ms | p99 ms | × bare | server CPU ms/req | errors |',
-  '|---|---|---:|---:|---:|---:|---:|---:|',
-  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Number.isNaN(r.cpuMs) ? '–' : r.cpuMs.toFixed(2)} | ${r.errors} |`),
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | server CPU ms/req | database CPU ms/req | errors |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${cpuCell(r.cpuMs)} | ${r.driver === 'pglite' ? '(in the server)' : cpuCell(r.dbCpuMs)} | ${r.errors} |`),
 ].join('\n');
 const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
 process.stdout.write(`\n${text}`);
