@@ -5,11 +5,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client';
-import { applications, applicationSubmissions } from '../src/db/schema';
+import { applications, applicationSubmissions, forms } from '../src/db/schema';
 import { rowsOf } from '../src/lib/rows';
 import { insertApplication, submitApplication, updateDraft, withdrawApplication } from '../src/modules/apply/repository';
 import { saveDecision } from '../src/shared/application-decision-repository';
-import { createCall, directUser } from './apply-fixtures';
+import { createCall, directUser, TEST_FIELDS } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
 const HOUR = 3_600_000;
@@ -131,5 +131,36 @@ describe.each(drivers)('stored dashboard figures on %s', (driver) => {
     expect(mine.reduce((sum, r) => sum + r.n, 0)).toBe(12 - 1 - 2);
     const approved = mine.find((r) => r.status === 'approved' && r.project_id === made[4]!.projectId);
     expect(approved).toEqual({ project_id: made[4]!.projectId, status: 'approved', n: 1, requested: 8_000.25 });
+  });
+
+  it('read the amount from the field the form names as it is now', async () => {
+    const db = server.handle.db;
+    const call = await createCall(db);
+    const formId = call.formIds[0]!;
+    const user = await directUser(db);
+    const amountKey = async () => (await db.select({ key: forms.amountKey }).from(forms).where(eq(forms.id, formId)))[0]?.key;
+    const data = { amount: 100, requestedAmount: 200 };
+    let row = await insertApplication(db, { userId: user.userId, projectId: call.projectId, formId, data });
+    expect(await amountKey()).toBe('amount');
+    expect(row?.requestedAmount).toBe('100');
+    const saveAgain = async () => {
+      row = await updateDraft(db, { userId: user.userId, formId, version: row!.version, data, at: new Date() });
+      return row?.requestedAmount;
+    };
+    // A money field keyed requestedAmount goes before one labelled 申请….
+    await db
+      .update(forms)
+      .set({ fields: [...TEST_FIELDS, { key: 'requestedAmount', kind: 'money', label: '金额', required: false }] })
+      .where(eq(forms.id, formId));
+    expect(await amountKey()).toBe('requestedAmount');
+    expect(await saveAgain()).toBe('200');
+    // A form with no amount field asks for none.
+    await db
+      .update(forms)
+      .set({ fields: TEST_FIELDS.filter((f) => f.kind !== 'money') })
+      .where(eq(forms.id, formId));
+    expect(await amountKey()).toBeNull();
+    expect(await saveAgain()).toBeNull();
+    expect(await staleAmounts(db)).toEqual([]);
   });
 });

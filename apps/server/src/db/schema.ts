@@ -459,6 +459,12 @@ export const forms = pgTable(
     description: text('description').notNull().default(''),
     /** The form definition: an array of fields (see `formFieldsSchema` in @flagship/api-client). */
     fields: jsonb('fields').$type<FormFieldDefinition[]>().notNull().default([]),
+    /**
+     * The key of the field that holds the requested amount (`amount_field_key` in migration 0022),
+     * kept by PostgreSQL from `fields`: the applications' trigger reads this short value on every
+     * save instead of going through the whole definition.
+     */
+    amountKey: text('amount_key').generatedAlwaysAs(sql`amount_field_key(fields)`),
     sort: integer('sort').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

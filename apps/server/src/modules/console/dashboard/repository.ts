@@ -100,7 +100,7 @@ export async function reviewProgress(db: Executor, now: Date, limit: number) {
 /**
  * Yuan requested (applications sent to staff, from the stored counts) and granted (published
  * announcements), per the call's category and region, for the calls of `year`. Which form field is
- * the requested amount: `requested_amount_of` in migration 0013.
+ * the requested amount: `amount_field_key` in migration 0022.
  */
 export async function amounts(db: Executor, year: number) {
   return rowsOf<{ category_id: number | null; category_name: string | null; region_id: number | null; region_name: string | null; requested: string | number; granted: string | number }>(
