@@ -19,6 +19,8 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
   let transactions = 0;
   /** Runs once just before the server's next raw statement (the submission's). */
   let beforeNextExecute: (() => Promise<unknown>) | undefined;
+  /** Runs once just before the server's next transaction (a draft save's with uploads to hold). */
+  let beforeNextTransaction: (() => Promise<unknown>) | undefined;
   const sentDuring = async (run: () => Promise<unknown>) => {
     const from = statements.length;
     await run();
@@ -35,8 +37,11 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
           get(target, property) {
             const value: unknown = Reflect.get(target, property, target);
             if (property === 'transaction') {
-              return (...args: Parameters<typeof db.transaction>) => {
+              return async (...args: Parameters<typeof db.transaction>) => {
                 transactions++;
+                const before = beforeNextTransaction;
+                beforeNextTransaction = undefined;
+                await before?.();
                 return target.transaction(...args);
               };
             }
@@ -194,6 +199,20 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
     const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, draft.id));
     expect(row).toMatchObject({ status: 'draft', version: draft.version, serialNumber: null });
     expect(await server.handle.db.select().from(applicationSubmissions).where(eq(applicationSubmissions.applicationId, draft.id))).toEqual([]);
+  });
+
+  it('refuses a later draft save whose upload the orphan sweep took after the check, saying so', async () => {
+    const { projectId, formIds } = await createCall(server.handle.db, 'open');
+    const formId = formIds[0]!;
+    const { api } = await applicant();
+    const proposal = (await api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: 'p.pdf' })).id;
+    const draft = await api.apply.save({ projectId, formId, data: { projectName: '草稿' }, version: 0 });
+    // The sweep's delete, between the save's checks and the transaction that holds the uploads.
+    beforeNextTransaction = () => server.handle.db.delete(uploads).where(eq(uploads.id, proposal));
+    const refused = await api.apply.save({ projectId, formId, data: { projectName: '草稿', proposal }, version: draft.version }, { silent: true }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ errno: Errno.INVALID_INPUT, errmsg: '「申报书」的文件已被清理，请重新上传' });
+    const [row] = await server.handle.db.select().from(applications).where(eq(applications.id, draft.id));
+    expect(row).toMatchObject({ version: draft.version, data: { projectName: '草稿' } });
   });
 
   it('keeps a returned application its serial number when it is sent again', async () => {

@@ -165,19 +165,22 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   /**
    * The autosave of a draft already saved, the deadline hour's most frequent write: checked and
    * written by (applicant, form, version) with no read of the application before. Nothing when
-   * anything stands in the way (the call gone from view, a refusal, the application moved on or
-   * sent); the full save below then answers, and says why.
+   * anything stands in the way (the call gone from view, a refusal of what was sent, the
+   * application moved on or sent); the full save below then answers, and says why. An upload the
+   * orphan sweep took meanwhile is refused here, with its own message.
    */
   const saveDraftAtOnce = async (projectId: number, formId: number, userId: number, body: { data: Record<string, unknown>; version: number }) => {
+    let checked;
     try {
       const context = await calls.formContext(projectId, formId);
-      const sent = await checkSent(context, userId, body.data, false);
-      const row = await sent.written((executor) => updateDraft(executor, { userId, formId, version: body.version, data: sent.data, at: new Date() }));
-      return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
+      checked = { context, sent: await checkSent(context, userId, body.data, false) };
     } catch (error) {
       if (error instanceof AppError) return undefined;
       throw error;
     }
+    const { context, sent } = checked;
+    const row = await sent.written((executor) => updateDraft(executor, { userId, formId, version: body.version, data: sent.data, at: new Date() }));
+    return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
   };
 
   return {
