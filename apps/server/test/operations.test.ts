@@ -244,6 +244,9 @@ describe('graceful shutdown of dist/main.js', () => {
   function slowRequest(port: number) {
     const body = JSON.stringify({ account: 'nobody@example.org', password: 'Flagship-Test-2026', captcha: 'abcd' });
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    // When the server closed the kept-alive connection the answer came on.
+    let connectionClosedAt: number | undefined;
+    req.on('socket', (socket) => socket.once('close', () => (connectionClosedAt ??= Date.now())));
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
@@ -256,6 +259,7 @@ describe('graceful shutdown of dist/main.js', () => {
     return {
       answered,
       finish: () => req.end(body.slice(10)),
+      connectionClosedAt: () => connectionClosedAt,
     };
   }
 
@@ -298,8 +302,11 @@ describe('graceful shutdown of dist/main.js', () => {
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ errno: expect.any(Number), errmsg: expect.any(String) });
     expect(await server.exited).toBe(0);
-    // Its kept-alive connection did not hold the process for the keep-alive timeout (5 s).
-    expect(Date.now() - answeredAt).toBeLessThan(2_000);
+    // Its kept-alive connection was closed by the shutdown, not left to hold the process for the
+    // keep-alive timeout (5 s). Timed at the connection, not at the exit: closing the database
+    // after it takes seconds on a loaded machine (2.6–2.8 s seen in full parallel runs).
+    expect(slow.connectionClosedAt()).toBeDefined();
+    expect(slow.connectionClosedAt()! - answeredAt).toBeLessThan(2_000);
     expect(server.output()).toContain('stopped');
   });
 
