@@ -10,7 +10,7 @@ import { hashToken, newToken } from '../src/auth/tokens';
 import { categories, enterprises, experts, forms, policies, projects, sessions, settings, users } from '../src/db/schema';
 import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
-import { clientWithToken, createCall, directUser, someDistrict } from './apply-fixtures';
+import { clientWithToken, createCall, directUser, someDistrict, TEST_FIELDS } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
 const COUNTING = /count\(\*\) filter/;
@@ -261,6 +261,45 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await server.handle.db.update(projects).set({ published: false }).where(eq(projects.id, projectId));
     await expect.poll(() => errnoOf(detailOf(api, projectId))).toBe(Errno.NOT_FOUND);
     expect((await api.project.form({ projectId, formId })).form.title).toBe('改过的申报书');
+  });
+
+  it('titles my applications from the kept calls, without joining them, and shows a renamed call or a new form at once', async () => {
+    const { db } = server.handle;
+    const { projectId, formIds } = await createCall(db, 'open');
+    const formId = formIds[0]!;
+    const alice = await directUser(db);
+    const api = clientWithToken(server.baseUrl, alice);
+    const draft = await api.apply.save({ projectId, formId, data: { projectName: '标题测试' }, version: 0 }, { silent: true });
+    /** The call's and form's titles as my list, my application and the call's detail show them. */
+    const titles = async () => {
+      const [listed] = (await api.project.myApplyList({ page: 1, pageSize: 10 })).list;
+      const one = await api.project.applyDetail({ applyId: draft.id });
+      const mine = (await api.project.detail({ id: projectId })).forms[0]?.myApply;
+      return [listed?.projectTitle, listed?.formTitle, one.projectTitle, one.formTitle, mine?.projectTitle, mine?.formTitle];
+    };
+    const [call] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+    const [form] = await db.select({ title: forms.title }).from(forms).where(eq(forms.id, formId));
+    expect(await titles()).toEqual([call!.title, form!.title, call!.title, form!.title, call!.title, form!.title]);
+    // Once kept, none of these reads touches the calls or their forms.
+    const callReads = async () => (await sentDuring(titles)).filter((q) => /"(projects|forms)"/.test(q)).length;
+    await expect.poll(callReads).toBe(0);
+
+    await db.update(projects).set({ title: '改名的资助项目' }).where(eq(projects.id, projectId));
+    await db.update(forms).set({ title: '改名的申报书' }).where(eq(forms.id, formId));
+    const renamed = ['改名的资助项目', '改名的申报书'];
+    await expect.poll(titles).toEqual([...renamed, ...renamed, ...renamed]);
+
+    // A form whose notice has not arrived (here: never sent) is not missing its title: the call is
+    // read again when one of my applications names a form its kept titles do not have.
+    await db.execute(sql`alter table forms disable trigger forms_changed`);
+    const [added] = await db.insert(forms).values({ projectId, title: '后加的申报书', fields: TEST_FIELDS, sort: 9 }).returning({ id: forms.id });
+    await db.execute(sql`alter table forms enable trigger forms_changed`);
+    await api.apply.save({ projectId, formId: added!.id, data: { projectName: '后加的' }, version: 0 }, { silent: true });
+    const list = (await api.project.myApplyList({ page: 1, pageSize: 10 })).list;
+    expect(list.map((a) => [a.projectTitle, a.formTitle])).toEqual([
+      ['改名的资助项目', '后加的申报书'],
+      renamed,
+    ]);
   });
 
   it('keeps search answers until a call, notice, expert or company changes, or a scheduled notice appears', async () => {

@@ -2,7 +2,6 @@
 // applicant's own applications, read by the project and apply groups and the console's review.
 import { type Apply, type ApplyStatus, type EligibilityQuestion, type ApplySummary, type FormDefinition, type FormField, type ProjectSummary, type Receipt } from '@flagship/api-client';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { applications, categories, forms, projects, regions } from '../db/schema';
@@ -14,12 +13,14 @@ import { SENT_TO_STAFF } from './sent-to-staff-repository';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
-/** An application with the titles of its call and form: what a summary shows. */
-export interface TitledApplication {
-  application: ApplicationRow;
+/** An application's row (`R`) with the titles of its call and form: what a summary shows. */
+export interface Titled<R> {
+  application: R;
   projectTitle: string;
   formTitle: string;
 }
+
+export type TitledApplication = Titled<ApplicationRow>;
 
 /** What a summary shows of an application: everything but the answers. */
 const summaryColumns = {
@@ -35,12 +36,10 @@ const summaryColumns = {
   updatedAt: applications.updatedAt,
 };
 
-/** An application's summary row with the titles of its call and form. */
-export interface TitledSummary {
-  application: Pick<ApplicationRow, keyof typeof summaryColumns>;
-  projectTitle: string;
-  formTitle: string;
-}
+/** What a summary shows of an application's row. */
+export type SummaryRow = Pick<ApplicationRow, keyof typeof summaryColumns>;
+
+export type TitledSummary = Titled<SummaryRow>;
 
 export function toApplySummary({ application: a, projectTitle, formTitle }: TitledSummary): ApplySummary {
   return {
@@ -95,23 +94,17 @@ function mine(userId: number, filter: MyApplicationFilter) {
   );
 }
 
-/** My applications with their titles, newest first. */
+// The applicant's reads give rows of `applications` alone: the titles of their calls and forms are
+// filled from the calls each instance keeps (kept-calls-repository.ts), not joined on every read.
+
+/** My applications, newest first. */
 export function myApplications(db: Executor, userId: number, filter: MyApplicationFilter) {
-  return titled(db, applications).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
+  return db.select().from(applications).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
 /** My applications' summaries, newest first: lists carry no answers (a page of them was most of what a list read, docs/performance.md). */
 export function myApplicationSummaries(db: Executor, userId: number, filter: MyApplicationFilter) {
-  return titled(db, summaryColumns).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
-}
-
-/** Applications with the titles of their call and form: `application` is the columns to read of each, `more` any further fields (the page's count). */
-function titled<A extends typeof applications | typeof summaryColumns, M extends SelectedFields = Record<never, never>>(db: Executor, application: A, more?: M) {
-  return db
-    .select({ application, projectTitle: projects.title, formTitle: forms.title, ...(more as M) })
-    .from(applications)
-    .innerJoin(projects, eq(projects.id, applications.projectId))
-    .innerJoin(forms, eq(forms.id, applications.formId));
+  return db.select(summaryColumns).from(applications).where(mine(userId, filter)).orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
 export async function countMyApplications(db: Executor, userId: number, filter: MyApplicationFilter): Promise<number> {
@@ -123,13 +116,17 @@ export async function countMyApplications(db: Executor, userId: number, filter: 
 // are `mine()` with one filter; the reads by form and by call see live applications only.
 const user = sql.placeholder('userId');
 const byId = prepared((db) =>
-  titled(db, applications)
+  db
+    .select()
+    .from(applications)
     .where(and(eq(applications.userId, user), LISTED, eq(applications.id, sql.placeholder('id'))))
     .limit(1)
     .prepare('my_application_by_id'),
 );
 const byForm = prepared((db) =>
-  titled(db, applications)
+  db
+    .select()
+    .from(applications)
     .where(and(eq(applications.userId, user), isNull(applications.deletedAt), eq(applications.formId, sql.placeholder('formId'))))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(1)
@@ -137,7 +134,9 @@ const byForm = prepared((db) =>
 );
 // Live ones first, then withdrawn submissions: a form's task shows 已撤回 until it is started again.
 const byProject = prepared((db) =>
-  titled(db, summaryColumns)
+  db
+    .select(summaryColumns)
+    .from(applications)
     .where(and(eq(applications.userId, user), LISTED, eq(applications.projectId, sql.placeholder('projectId'))))
     .orderBy(sql`${applications.deletedAt} is not null`, desc(applications.createdAt), desc(applications.id))
     .prepare('my_applications_of_project'),
@@ -145,7 +144,9 @@ const byProject = prepared((db) =>
 // The page carries the count of all my listed applications: one statement instead of two (a round
 // trip to the database is most of what a read costs the server, docs/performance.md).
 const page = prepared((db) =>
-  titled(db, summaryColumns, { total: sql<number>`count(*) over ()`.mapWith(Number) })
+  db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(applications)
     .where(and(eq(applications.userId, user), LISTED))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(sql.placeholder('limit'))
@@ -161,12 +162,12 @@ const pageCount = prepared((db) =>
 );
 
 /** My live applications to a call, newest first, then my withdrawn submissions to it. */
-export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<TitledSummary[]> {
+export function myApplicationsOfProject(db: Executor, userId: number, projectId: number): Promise<SummaryRow[]> {
   return byProject(db).execute({ userId, projectId });
 }
 
 /** A page of all my listed applications (newest first) and how many there are. */
-export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: TitledSummary[]; total: number }> {
+export async function myApplicationsPage(db: Executor, userId: number, limit: number, offset: number): Promise<{ rows: SummaryRow[]; total: number }> {
   const rows = await page(db).execute({ userId, limit, offset });
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (offset === 0 ? 0 : ((await pageCount(db).execute({ userId }))[0]?.n ?? 0));
@@ -174,12 +175,12 @@ export async function myApplicationsPage(db: Executor, userId: number, limit: nu
 }
 
 /** My live application to a form, if I have one (there is at most one). */
-export async function myApplicationForForm(db: Executor, userId: number, formId: number): Promise<TitledApplication | undefined> {
+export async function myApplicationForForm(db: Executor, userId: number, formId: number): Promise<ApplicationRow | undefined> {
   const [row] = await byForm(db).execute({ userId, formId });
   return row;
 }
 
-export async function myApplicationById(db: Executor, userId: number, id: number): Promise<TitledApplication> {
+export async function myApplicationById(db: Executor, userId: number, id: number): Promise<ApplicationRow> {
   const [row] = await byId(db).execute({ userId, id });
   // Someone else's application answers exactly like a missing one.
   if (!row) throw notFound('申报不存在');

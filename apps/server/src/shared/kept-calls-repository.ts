@@ -7,11 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { keptUntilChanged, PROJECTS_CHANGED } from '../db/kept-until-changed';
 import { perDatabase } from '../db/per-database';
-import { readFormContext, toFormContext, type FormContext, type FormContextRow } from './applications-repository';
-import { projectForms, readProjectRow, toLoadedProject, type ProjectRow } from './projects-repository';
+import { readFormContext, toFormContext, type FormContext, type FormContextRow, type Titled } from './applications-repository';
+import { projectForms, readCallTitles, readProjectRow, toLoadedProject, type CallTitles, type ProjectRow } from './projects-repository';
 
 /** Calls kept at once (each with its guide and forms); the oldest goes first. */
 const MAX_CALLS = 2_000;
+/** Calls whose titles (and their forms') are kept at once: a few hundred bytes each, enough for every call of a programme. */
+const MAX_TITLES = 20_000;
 /** Kept at most this long, so that a lost announcement heals on its own. */
 const MAX_AGE_MS = 5 * 60_000;
 
@@ -22,6 +24,8 @@ export interface KeptCalls {
   projectWithForms(id: number): Promise<{ project: ReturnType<typeof toLoadedProject>; forms: ProjectForm[] }>;
   /** As `loadFormContext`. */
   formContext(projectId: number, formId: number, options?: { hasApplication?: boolean }): Promise<FormContext>;
+  /** Each application with the titles of its call and form ('' for a title there is none of). */
+  titled<R extends { projectId: number; formId: number }>(rows: readonly R[]): Promise<Titled<R>[]>;
   /** Statements run against the database so far (the tests pin it). */
   readonly loads: number;
 }
@@ -33,9 +37,16 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
   const options = { channel: PROJECTS_CHANGED, maxEntries: MAX_CALLS, maxAgeMs: MAX_AGE_MS, what: 'calls', log };
   const details = keptUntilChanged<{ row: ProjectRow; forms: ProjectForm[] } | undefined>(db, options);
   const forms = keptUntilChanged<FormContextRow | undefined>(db, options);
+  const titles = keptUntilChanged<CallTitles | undefined>(db, { ...options, maxEntries: MAX_TITLES });
+  let titleReads = 0;
+  /** The titles of these calls as they are now, in one statement. */
+  const readTitles = (ids: readonly number[]) => {
+    titleReads += 1;
+    return readCallTitles(db, ids);
+  };
   return {
     get loads() {
-      return details.loads + forms.loads;
+      return details.loads + forms.loads + titleReads;
     },
     async projectWithForms(id) {
       const found = await details.get(String(id), async () => {
@@ -53,6 +64,27 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
         return { value: read, until: read?.form ? Number.POSITIVE_INFINITY : 0 };
       });
       return toFormContext(found, { hasApplication });
+    },
+    async titled(rows) {
+      const ids = [...new Set(rows.map((r) => r.projectId))];
+      // The calls not kept are read together, in the one statement the first of them starts.
+      let reading: Promise<Map<number, CallTitles>> | undefined;
+      const keptOrRead = (id: number) =>
+        titles.get(String(id), async () => {
+          const value = (await (reading ??= readTitles(ids))).get(id);
+          return { value, until: value ? Number.POSITIVE_INFINITY : 0 };
+        });
+      let found = new Map(await Promise.all(ids.map(async (id) => [id, await keptOrRead(id)] as const)));
+      // A form added since its call was kept (its notice still on the way): read those calls again.
+      const stale = ids.filter((id) => rows.some((r) => r.projectId === id && !found.get(id)?.forms.has(r.formId)));
+      if (stale.length > 0) {
+        titles.forget(stale.map(String));
+        found = new Map([...found, ...(await readTitles(stale))]);
+      }
+      return rows.map((application) => {
+        const call = found.get(application.projectId);
+        return { application, projectTitle: call?.title ?? '', formTitle: call?.forms.get(application.formId) ?? '' };
+      });
     },
   };
 }

@@ -1,7 +1,7 @@
 // A call as the portal and the console both show it: its summary columns (with category and
 // region names) and their mapping to the contract's ProjectSummary.
 import type { ProjectSummary } from '@flagship/api-client';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { categories, forms, projects, regions } from '../db/schema';
@@ -96,4 +96,27 @@ const formsOfProject = prepared((db) =>
 /** A call's forms in their order, without their fields. */
 export function projectForms(db: Executor, projectId: number) {
   return formsOfProject(db).execute({ projectId });
+}
+
+/** The title of a call and those of its forms. */
+export interface CallTitles {
+  title: string;
+  forms: Map<number, string>;
+}
+
+/** The titles of these calls and of their forms, published or not; a call that does not exist is missing. */
+export async function readCallTitles(db: Executor, ids: readonly number[]): Promise<Map<number, CallTitles>> {
+  const found = new Map<number, CallTitles>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: projects.id, title: projects.title, formId: forms.id, formTitle: forms.title })
+    .from(projects)
+    .leftJoin(forms, eq(forms.projectId, projects.id))
+    .where(inArray(projects.id, [...ids]));
+  for (const row of rows) {
+    let call = found.get(row.id);
+    if (!call) found.set(row.id, (call = { title: row.title, forms: new Map() }));
+    if (row.formId !== null) call.forms.set(row.formId, row.formTitle ?? '');
+  }
+  return found;
 }

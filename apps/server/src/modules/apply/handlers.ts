@@ -101,7 +101,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     const row = await myApplicationForForm(db, userId, formId);
     await calls.formContext(projectId, formId, { hasApplication: row !== undefined });
     if (!row) throw notFound('尚未填写该表单的申报');
-    return row.application;
+    return row;
   };
 
   /** A download job of mine for this form, by name; expired ones are gone. */
@@ -190,7 +190,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         const saved = await saveDraftAtOnce(params.projectId, params.formId, userId, body);
         if (saved) return saved;
       }
-      const existing = (await myApplicationForForm(db, userId, params.formId))?.application;
+      const existing = await myApplicationForForm(db, userId, params.formId);
       if (existing && !EDITABLE.includes(existing.status)) throw notEditable(existing.status);
       // Staff return applications for changes mostly after the deadline, and may have taken the call
       // down meanwhile: a returned application can still be corrected and sent back.
@@ -263,7 +263,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     },
 
     remove: async ({ params, body, principal, req }) => {
-      const { application: row } = await myApplicationById(db, principal.userId, body.applyId);
+      const row = await myApplicationById(db, principal.userId, body.applyId);
       if (row.formId !== params.id) throw notFound('申报不存在');
       // A draft is always deletable: what is refused here was sent, and cannot be withdrawn.
       if (!WITHDRAWABLE.includes(row.status)) throw forbidden(`申报${APPLY_STATUS_LABELS[row.status]}，不能撤回`);
@@ -306,7 +306,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       toDownloadJob(await myJob(params.projectId, params.formId, principal.userId, query.name)),
 
     reviewComments: async ({ params, principal }) => {
-      const { application } = await myApplicationById(db, principal.userId, params.id);
+      const application = await myApplicationById(db, principal.userId, params.id);
       // Comments come with the decision, not before it.
       if (application.status !== 'approved' && application.status !== 'rejected') return [];
       return commentsToApplicant(db, application.projectId, application.id);
@@ -314,21 +314,20 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     batchPrint: async ({ params, query, principal }) => {
       const ids = [...new Set(query.ids)];
       const rows = await myApplications(db, principal.userId, { ids });
-      const byId = new Map(rows.map((r) => [r.application.id, r]));
+      const byId = new Map(rows.map((r) => [r.id, r]));
       const list = [];
       const contexts = new Map<number, FormContext>();
       for (const id of ids) {
         const row = byId.get(id);
-        if (!row || (params.projectId !== 'all' && row.application.projectId !== params.projectId)) {
+        if (!row || (params.projectId !== 'all' && row.projectId !== params.projectId)) {
           throw forbidden('只能打印自己的申报');
         }
-        const formId = row.application.formId;
-        let context = contexts.get(formId);
+        let context = contexts.get(row.formId);
         if (!context) {
-          context = await calls.formContext(row.application.projectId, formId, { hasApplication: true });
-          contexts.set(formId, context);
+          context = await calls.formContext(row.projectId, row.formId, { hasApplication: true });
+          contexts.set(row.formId, context);
         }
-        list.push({ project: context.project, form: context.form, apply: toApply(row) });
+        list.push({ project: context.project, form: context.form, apply: toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title }) });
       }
       return { list };
     },

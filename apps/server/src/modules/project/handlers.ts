@@ -16,7 +16,7 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
       // Independent reads: on PostgreSQL they run at once, on separate connections of the pool.
       const [{ project, forms: formRows }, mine] = await Promise.all([
         calls.projectWithForms(params.id),
-        principal?.kind === 'user' ? myApplySummaries(db, principal.userId, params.id) : [],
+        principal?.kind === 'user' ? myApplySummaries(db, calls, principal.userId, params.id) : [],
       ]);
       return {
         ...project.summary,
@@ -36,12 +36,16 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
     form: async ({ params, principal }) => {
       const apply = await myApplicationForForm(db, principal.userId, params.formId);
       const context = await calls.formContext(params.projectId, params.formId, { hasApplication: apply !== undefined });
-      return { project: context.project, form: context.form, apply: apply ? toApply(apply) : null, eligibility: context.eligibility, declaration: context.declaration };
+      const titled = apply && { application: apply, projectTitle: context.project.title, formTitle: context.form.title };
+      return { project: context.project, form: context.form, apply: titled ? toApply(titled) : null, eligibility: context.eligibility, declaration: context.declaration };
     },
 
-    myApplyList: ({ query, principal }) => myApplyPage(db, principal.userId, query),
+    myApplyList: ({ query, principal }) => myApplyPage(db, calls, principal.userId, query),
 
-    applyDetail: async ({ params, principal }) => toApply(await myApplicationById(db, principal.userId, params.applyId)),
+    applyDetail: async ({ params, principal }) => {
+      const [titled] = await calls.titled([await myApplicationById(db, principal.userId, params.applyId)]);
+      return toApply(titled!);
+    },
 
     // Asked before the applicant starts a form; the apply group checks the answers again on save.
     eligibility: async ({ params, body, principal }) => {

@@ -5,6 +5,7 @@ import type { CallListCache, CountedSegments } from './list-counts';
 import { categories, projects, regions } from '../../db/schema';
 import { pageWindow } from '../../lib/paging';
 import { myApplicationSummaries, myApplicationsOfProject, myApplicationsPage, toApplySummary, countMyApplications } from '../../shared/applications-repository';
+import type { KeptCalls } from '../../shared/kept-calls-repository';
 import { keywordCondition } from '../../shared/search-repository';
 import { projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from '../../shared/projects-repository';
 
@@ -99,18 +100,18 @@ async function readListPage(db: Database, cache: CallListCache, key: string, fil
 }
 
 /** My applications to a call (newest first), e.g. to show my status on each of its forms. */
-export async function myApplySummaries(db: Database, userId: number, projectId: number): Promise<ApplySummary[]> {
+export async function myApplySummaries(db: Database, calls: KeptCalls, userId: number, projectId: number): Promise<ApplySummary[]> {
   const rows = await myApplicationsOfProject(db, userId, projectId);
-  return rows.map(toApplySummary);
+  return (await calls.titled(rows)).map(toApplySummary);
 }
 
 /** A page of my applications, newest first. */
-export async function myApplyPage(db: Database, userId: number, query: { status?: ApplyStatus | undefined; page: number; pageSize: number }) {
+export async function myApplyPage(db: Database, calls: KeptCalls, userId: number, query: { status?: ApplyStatus | undefined; page: number; pageSize: number }) {
   const filter = { status: query.status };
   const { limit, offset } = pageWindow(query.page, query.pageSize);
   // The whole list (no status filter) is what the user centre opens with: its query is prepared.
   const { rows, total } = filter.status
     ? { rows: await myApplicationSummaries(db, userId, filter).limit(limit).offset(offset), total: await countMyApplications(db, userId, filter) }
     : await myApplicationsPage(db, userId, limit, offset);
-  return { list: rows.map(toApplySummary), total, page: query.page, pageSize: query.pageSize };
+  return { list: (await calls.titled(rows)).map(toApplySummary), total, page: query.page, pageSize: query.pageSize };
 }
