@@ -214,6 +214,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     let nextSubmitter = 0;
     const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
     const submitStarted = Date.now();
+    const cpuBefore = cpuMsOf(pid);
+    const dbCpuBefore = postgresCpuMs();
     const submitted = await autocannon({
       url: base,
       connections,
@@ -249,8 +251,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p50: submitted.latency.p50,
       p99: submitted.latency.p99,
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
-      cpuMs: Number.NaN,
-      dbCpuMs: Number.NaN,
+      cpuMs: (cpuMsOf(pid) - cpuBefore) / SUBMITTERS,
+      dbCpuMs: (postgresCpuMs() - dbCpuBefore) / SUBMITTERS,
       errors: submitted.errors + submitted.non2xx,
     });
 

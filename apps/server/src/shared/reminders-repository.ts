@@ -4,10 +4,11 @@
 // for their records. Each kind once per application and deadline (deadline_reminders), claimed
 // before the message is queued, so two instances running at once never both send it.
 import type { ApplyStatus } from '@flagship/api-client';
-import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
+import { prepared } from '../db/prepared';
 import { applications, deadlineReminders, forms, projects, type DEADLINE_REMINDER_KINDS } from '../db/schema';
 import { beijingTime } from '../lib/beijing-time';
 import { answersText } from './applications';
@@ -39,14 +40,29 @@ export interface MissingForm {
   status: ApplyStatus | null;
 }
 
-/** The forms of a call that an applicant has not sent (nor withdrawn), in the call's order. */
-export async function missingForms(db: Executor, userId: number, projectId: number): Promise<MissingForm[]> {
-  const rows = await db
+// Run after every submission of the deadline hour: prepared, and its applications found by
+// (applicant, call), never by form (a form's many thousand applications, docs/performance.md).
+const formsWithMine = prepared((db) =>
+  db
     .select({ formId: forms.id, title: forms.title, status: applications.status })
     .from(forms)
-    .leftJoin(applications, and(eq(applications.formId, forms.id), eq(applications.userId, userId), /* live, or withdrawn (a withdrawal also sets deleted_at) */ or(isNull(applications.deletedAt), eq(applications.status, 'withdrawn'))))
-    .where(eq(forms.projectId, projectId))
-    .orderBy(asc(forms.sort), asc(forms.id));
+    .leftJoin(
+      applications,
+      and(
+        eq(applications.userId, sql.placeholder('userId')),
+        eq(applications.projectId, forms.projectId),
+        eq(applications.formId, forms.id),
+        /* live, or withdrawn (a withdrawal also sets deleted_at) */ or(isNull(applications.deletedAt), eq(applications.status, 'withdrawn')),
+      ),
+    )
+    .where(eq(forms.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(forms.sort), asc(forms.id))
+    .prepare('missing_forms'),
+);
+
+/** The forms of a call that an applicant has not sent (nor withdrawn), in the call's order. */
+export async function missingForms(db: Executor, userId: number, projectId: number): Promise<MissingForm[]> {
+  const rows = await formsWithMine(db).execute({ userId, projectId });
   return rows.filter((r) => r.status === null || !DONE.includes(r.status));
 }
 
