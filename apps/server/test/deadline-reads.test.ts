@@ -4,12 +4,13 @@
 // expire, and prepared statements shared by every applicant answering each applicant with their
 // own rows.
 import { Errno } from '@flagship/api-client';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
 import { categories, enterprises, experts, forms, policies, projects, sessions, settings, users } from '../src/db/schema';
 import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
+import { keptCalls } from '../src/shared/kept-calls-repository';
 import { clientWithToken, createCall, directUser, someDistrict, TEST_FIELDS } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -288,6 +289,17 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await db.update(forms).set({ title: '改名的申报书' }).where(eq(forms.id, formId));
     const renamed = ['改名的资助项目', '改名的申报书'];
     await expect.poll(titles).toEqual([...renamed, ...renamed, ...renamed]);
+    await expect.poll(callReads).toBe(0);
+
+    // Applications to calls not kept yet: all their titles in one statement.
+    const others = [await createCall(db, 'open'), await createCall(db, 'open')];
+    for (const other of others) await api.apply.save({ projectId: other.projectId, formId: other.formIds[0]!, data: { projectName: '另一个' }, version: 0 }, { silent: true });
+    const otherTitles = await db.select({ id: projects.id, title: projects.title }).from(projects).where(inArray(projects.id, others.map((o) => o.projectId)));
+    const loadsBefore = keptCalls(db).loads;
+    const listed = (await api.project.myApplyList({ page: 1, pageSize: 10 })).list;
+    expect(keptCalls(db).loads - loadsBefore).toBe(1);
+    expect(listed.map((a) => a.projectTitle)).toEqual([...others.map((o) => otherTitles.find((t) => t.id === o.projectId)?.title).reverse(), renamed[0]]);
+    expect(listed.map((a) => a.formTitle)).toEqual(['测试申报书 1', '测试申报书 1', renamed[1]]);
 
     // A form whose notice has not arrived (here: never sent) is not missing its title: the call is
     // read again when one of my applications names a form its kept titles do not have.
@@ -295,8 +307,12 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     const [added] = await db.insert(forms).values({ projectId, title: '后加的申报书', fields: TEST_FIELDS, sort: 9 }).returning({ id: forms.id });
     await db.execute(sql`alter table forms enable trigger forms_changed`);
     await api.apply.save({ projectId, formId: added!.id, data: { projectName: '后加的' }, version: 0 }, { silent: true });
-    const list = (await api.project.myApplyList({ page: 1, pageSize: 10 })).list;
-    expect(list.map((a) => [a.projectTitle, a.formTitle])).toEqual([
+    let list: { projectTitle: string; formTitle: string; projectId: number }[] = [];
+    const sent = await sentDuring(async () => {
+      list = (await api.project.myApplyList({ page: 1, pageSize: 10 })).list;
+    });
+    expect(sent.filter((q) => /"projects"/.test(q))).toHaveLength(1);
+    expect(list.filter((a) => a.projectId === projectId).map((a) => [a.projectTitle, a.formTitle])).toEqual([
       ['改名的资助项目', '后加的申报书'],
       renamed,
     ]);

@@ -67,19 +67,22 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
     },
     async titled(rows) {
       const ids = [...new Set(rows.map((r) => r.projectId))];
-      // The calls not kept are read together, in the one statement the first of them starts.
+      // When any of the rows' calls is not kept, all of them are read in one statement.
       let reading: Promise<Map<number, CallTitles>> | undefined;
       const keptOrRead = (id: number) =>
         titles.get(String(id), async () => {
           const value = (await (reading ??= readTitles(ids))).get(id);
           return { value, until: value ? Number.POSITIVE_INFINITY : 0 };
         });
-      let found = new Map(await Promise.all(ids.map(async (id) => [id, await keptOrRead(id)] as const)));
-      // A form added since its call was kept (its notice still on the way): read those calls again.
-      const stale = ids.filter((id) => rows.some((r) => r.projectId === id && !found.get(id)?.forms.has(r.formId)));
+      const found = new Map(await Promise.all(ids.map(async (id) => [id, await keptOrRead(id)] as const)));
+      // A form added since its call was kept (its notice still on the way): read those calls again,
+      // and forget the kept titles the new read shows to be behind.
+      const lacking = (id: number, call: CallTitles | undefined) => rows.some((r) => r.projectId === id && !call?.forms.has(r.formId));
+      const stale = ids.filter((id) => lacking(id, found.get(id)));
       if (stale.length > 0) {
-        titles.forget(stale.map(String));
-        found = new Map([...found, ...(await readTitles(stale))]);
+        const fresh = await readTitles(stale);
+        titles.forget(stale.filter((id) => !lacking(id, fresh.get(id))).map(String));
+        for (const [id, call] of fresh) found.set(id, call);
       }
       return rows.map((application) => {
         const call = found.get(application.projectId);

@@ -1,7 +1,7 @@
 // A call as the portal and the console both show it: its summary columns (with category and
 // region names) and their mapping to the contract's ProjectSummary.
 import type { ProjectSummary } from '@flagship/api-client';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { categories, forms, projects, regions } from '../db/schema';
@@ -104,15 +104,21 @@ export interface CallTitles {
   forms: Map<number, string>;
 }
 
+// One statement whatever the number of calls (their ids as one array literal): prepared once.
+const callTitles = prepared((db) =>
+  db
+    .select({ id: projects.id, title: projects.title, formId: forms.id, formTitle: forms.title })
+    .from(projects)
+    .leftJoin(forms, eq(forms.projectId, projects.id))
+    .where(sql`${projects.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('call_titles'),
+);
+
 /** The titles of these calls and of their forms, published or not; a call that does not exist is missing. */
 export async function readCallTitles(db: Executor, ids: readonly number[]): Promise<Map<number, CallTitles>> {
   const found = new Map<number, CallTitles>();
   if (ids.length === 0) return found;
-  const rows = await db
-    .select({ id: projects.id, title: projects.title, formId: forms.id, formTitle: forms.title })
-    .from(projects)
-    .leftJoin(forms, eq(forms.projectId, projects.id))
-    .where(inArray(projects.id, [...ids]));
+  const rows = await callTitles(db).execute({ ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
   for (const row of rows) {
     let call = found.get(row.id);
     if (!call) found.set(row.id, (call = { title: row.title, forms: new Map() }));

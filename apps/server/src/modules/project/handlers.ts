@@ -44,7 +44,8 @@ export function projectHandlers({ db, log }: AppContext): Handlers['project'] {
 
     applyDetail: async ({ params, principal }) => {
       const [titled] = await calls.titled([await myApplicationById(db, principal.userId, params.applyId)]);
-      return toApply(titled!);
+      if (!titled) throw new Error('titled() gave no row for one application');
+      return toApply(titled);
     },
 
     // Asked before the applicant starts a form; the apply group checks the answers again on save.
