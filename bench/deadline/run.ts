@@ -313,11 +313,10 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
   }
 }
 
-const cpuCell = (ms: number) => (Number.isNaN(ms) ? '–' : ms.toFixed(2));
 const table = [
   '| driver | case | req/s | p50 ms | p99 ms | × bare | server CPU ms/req | database CPU ms/req | errors |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${cpuCell(r.cpuMs)} | ${r.driver === 'pglite' ? '(in the server)' : cpuCell(r.dbCpuMs)} | ${r.errors} |`),
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
 ].join('\n');
 const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
 process.stdout.write(`\n${text}`);

@@ -12,7 +12,7 @@ import { projectForms, readCallTitles, readProjectRow, toLoadedProject, type Cal
 
 /** Calls kept at once (each with its guide and forms); the oldest goes first. */
 const MAX_CALLS = 2_000;
-/** Calls whose titles (and their forms') are kept at once: a few hundred bytes each, enough for every call of a programme. */
+/** Calls whose titles (and their forms') are kept at once: under 1 KB each, enough for every call of a programme. */
 const MAX_TITLES = 20_000;
 /** Kept at most this long, so that a lost announcement heals on its own. */
 const MAX_AGE_MS = 5 * 60_000;
