@@ -296,7 +296,9 @@ describe.each(drivers)('expert workspace on %s', (driver) => {
       const cases: [ReviewSaveInput, string, string][] = [
         [{ scores: { quality: 11 }, version: 1 }, '艺术质量：应为 0–10 之间的整数', 'scores'],
         [{ scores: { quality: 7.5 }, version: 1 }, '艺术质量：应为 0–10 之间的整数', 'scores'],
-        [{ scores: { novelty: 3 }, version: 1 }, '评分项“novelty”不在评审方案中', 'scores'],
+        [{ scores: { novelty: 3 }, version: 1 }, '评分：“novelty”不在评审方案中', 'scores'],
+        // The fuzz's counterexample (seed 1701588538): an unknown key of 5 000 characters is cut short.
+        [{ scores: { ['a'.repeat(5000)]: 1 }, version: 1 }, `评分：“${'a'.repeat(20)}…”不在评审方案中`, 'scores'],
         [{ scores: { quality: 8 }, recommendation: 'fund', version: 1, submit: true }, '社会效益：请评分', 'scores'],
         [{ scores: FULL.scores, version: 1, submit: true }, '推荐意见：提交前请选择推荐意见', 'recommendation'],
         [{ scores: FULL.scores, commentToApplicant: '很好', version: 1 }, '给申报人的意见：本轮评审不向申报人展示意见，请留空', 'commentToApplicant'],

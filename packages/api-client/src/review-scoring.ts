@@ -21,6 +21,9 @@ export function weightedTotal(criteria: readonly Criterion[], scores: Readonly<R
   return weights > 0 ? round2((100 * weighted) / weights) : null;
 }
 
+/** An unknown key as the message quotes it: whatever length was sent, the message stays readable. */
+const shortKey = (key: string) => (key.length > 20 ? `${key.slice(0, 20)}…` : key);
+
 /**
  * What is wrong with scores against the scheme, one message per problem naming the criterion:
  * unknown keys, values out of range or not whole, and (when `complete`) missing ones.
@@ -28,7 +31,7 @@ export function weightedTotal(criteria: readonly Criterion[], scores: Readonly<R
 export function scoreProblems(criteria: readonly Criterion[], scores: Readonly<Record<string, number>>, complete: boolean): string[] {
   const byKey = new Map(criteria.map((c) => [c.key, c]));
   const problems: string[] = [];
-  for (const key of Object.keys(scores)) if (!byKey.has(key)) problems.push(`评分项“${key}”不在评审方案中`);
+  for (const key of Object.keys(scores)) if (!byKey.has(key)) problems.push(`评分：“${shortKey(key)}”不在评审方案中`);
   for (const c of criteria) {
     const score = scores[c.key];
     if (score === undefined) {

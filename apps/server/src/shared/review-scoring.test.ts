@@ -18,7 +18,7 @@ describe('review arithmetic', () => {
 
   it('names the criterion and the rule of every bad score', () => {
     expect(scoreProblems(criteria, { merit: 11, plan: 2.5, other: 1 }, true)).toEqual([
-      '评分项“other”不在评审方案中',
+      '评分：“other”不在评审方案中',
       '艺术价值：应为 0–10 之间的整数',
       '实施方案：应为 0–100 之间的整数',
     ]);
