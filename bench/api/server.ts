@@ -8,7 +8,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { loadConfig } from '../../apps/server/src/env';
 
 const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', CAPTCHA_TEST: '1', LOG_LEVEL: 'silent' }), validateResponses: false, rateLimit: { max: 1e9, windowMs: 60_000 } };
-const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.database.poolMax });
 const app = await buildApp({ config, db: handle.db, logger: false });
 const bare = { errno: 200, errmsg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 10 } };
 app.get('/bench/bare', async () => bare);

@@ -19,7 +19,7 @@ describe('loadConfig', () => {
 
   it('reads the operations settings, with their defaults', () => {
     expect(loadConfig({})).toMatchObject({
-      database: { poolMax: 10, ssl: undefined },
+      database: { poolMax: 4, ssl: undefined },
       metricsPort: undefined,
       shutdownTimeoutMs: 10_000,
       loadShedding: { maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0 },

@@ -2,6 +2,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './lib/storage-s3';
 
+/**
+ * PostgreSQL connections per process. A Node process runs on one thread: four connections carry
+ * all it can send, since postgres.js pipelines further queries onto busy connections, one socket
+ * write for several. More connections only mean more database backends for the same work, each
+ * woken for every query (docs/decisions.md, "Four connections per process").
+ */
+export const DEFAULT_POOL_MAX = 4;
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -60,7 +68,7 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   /** Connections in the PostgreSQL pool of each process. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_MAX),
   /** Named (prepared) statements on PostgreSQL; 0 behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
   DATABASE_PREPARE: z
     .enum(['0', '1', 'true', 'false'])

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../src/db/password';
 import { settings } from '../src/db/schema';
-import { loadConfig } from '../src/env';
+import { DEFAULT_POOL_MAX, loadConfig } from '../src/env';
 import { SHED_MESSAGE } from '../src/plugins/load-shedding';
 import { startMetricsServer } from '../src/plugins/metrics';
 import { drivers, startTestServer, type TestServer } from './harness';
@@ -170,7 +170,7 @@ describe.each(drivers)('metrics on %s', (driver) => {
     expect(text).toMatch(/^process_resident_memory_bytes \d/m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
     if (driver === 'postgres') {
-      expect(text).toMatch(/^flagship_db_pool_max\{driver="postgres"\} 10$/m);
+      expect(text).toMatch(new RegExp(`^flagship_db_pool_max\\{driver="postgres"\\} ${DEFAULT_POOL_MAX}$`, 'm'));
       expect(text).toMatch(/^flagship_db_in_flight\{driver="postgres"\} 0$/m);
     } else {
       expect(text).toMatch(/^flagship_db_pool_max\{driver="pglite"\} 1$/m);

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import type { DatabaseSsl } from '../env';
+import { DEFAULT_POOL_MAX, type DatabaseSsl } from '../env';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,7 +36,7 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** `postgres://…`: use PostgreSQL instead of PGlite. */
   databaseUrl?: string | undefined;
-  /** Connections in the PostgreSQL pool (default 10). */
+  /** Connections in the PostgreSQL pool (default DEFAULT_POOL_MAX). */
   poolSize?: number;
   /** TLS to PostgreSQL; unset: as the URL's `sslmode` says (no TLS when it says nothing). */
   ssl?: DatabaseSsl | undefined;
@@ -83,7 +83,7 @@ export const DATABASE_TIME_ZONE = 'Asia/Shanghai';
 
 /** Open the database; the caller migrates it (`migrateDatabase`) before use. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.ssl, options.prepare ?? true, options.onQuery) : openPglite(options.dataDir, options.onQuery);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_MAX, options.ssl, options.prepare ?? true, options.onQuery) : openPglite(options.dataDir, options.onQuery);
 }
 
 const queryLogger = (onQuery: OpenDatabaseOptions['onQuery']) => (onQuery ? { logQuery: (query: string) => onQuery(query) } : false);
