@@ -3,7 +3,7 @@
 // account; each names the site by its settings' name.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../src/db/schema';
+import { projects, settings } from '../src/db/schema';
 import { SITE_TITLE } from '../src/db/seed/data-base';
 import { beijingTime } from '../src/lib/beijing-time';
 import { createCall, pdf, someDistrict, validData } from './apply-fixtures';
@@ -15,9 +15,10 @@ describe.each(drivers)('the confirmation of a submission on %s', (driver) => {
   let server: TestServer;
   let call: { projectId: number; formIds: number[] };
   let regionId: number;
+  const statements: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
+    server = await startTestServer(driver, {}, { onQuery: (query) => statements.push(query) });
     call = await createCall(server.handle.db, 'open');
     regionId = (await someDistrict(server.handle.db)).id;
   });
@@ -69,5 +70,33 @@ describe.each(drivers)('the confirmation of a submission on %s', (driver) => {
     expect(messages).toHaveLength(1);
     expect(messages[0]).toContain(sent.serialNumber!);
     expect(messages[0]).toContain(sent.receipt!.sha256);
+  });
+
+  it('names the site as staff last named it, without reading the settings for every submission', async () => {
+    // The site title is kept from an earlier answer: the submission itself reads no settings.
+    const erin = await server.newUser();
+    const proposal = (await erin.api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: '申报书.pdf' })).id;
+    const form = { projectId: call.projectId, formId: call.formIds[0]! };
+    const draft = await erin.api.apply.save({ ...form, data: { projectName: '草稿' }, version: 0 });
+    const before = statements.length;
+    await erin.api.apply.save({ ...form, data: validData({ proposal }, regionId), version: draft.version, submit: true });
+    expect(statements.slice(before).filter((q) => /from "settings"/.test(q) && !/access_password/.test(q))).toEqual([]);
+
+    // Renamed straight in the database: the change notice reaches the kept settings.
+    await server.handle.db.update(settings).set({ siteTitle: '新名称的资助平台' });
+    try {
+      await expect
+        .poll(
+          async () => {
+          const dave = await server.newUser();
+          await submit(dave);
+          return (await server.outbox()).find((m) => m.includes(`To: ${dave.account}\n`)) ?? '';
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .toContain('您可登录新名称的资助平台查看');
+    } finally {
+      await server.handle.db.update(settings).set({ siteTitle: SITE_TITLE });
+    }
   });
 });

@@ -34,7 +34,7 @@ import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { keptCalls } from '../../shared/kept-calls-repository';
 import { notifyUser } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
-import { loadSiteTitle } from '../../shared/settings-repository';
+import { keptSettings } from '../../shared/settings-repository';
 import {
   createOrReuseJob,
   failIfStalled,
@@ -255,7 +255,9 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {
         const missing = await missingForms(db, userId, params.projectId);
-        const text = submissionNotice(submitted, await loadSiteTitle(db), missing, new Date(context.project.applyEnd), now);
+        // The site's name as each instance keeps it (every rendered page asks for it too).
+        const { siteTitle } = await keptSettings(db, log);
+        const text = submissionNotice(submitted, siteTitle, missing, new Date(context.project.applyEnd), now);
         await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text);
       };
       await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
