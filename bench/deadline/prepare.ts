@@ -202,8 +202,9 @@ export async function reusePrepared(databaseUrl: string): Promise<{ scale: Scale
       await tx.execute(sql`update applications a set data = d.data, status = d.status, version = d.version, serial_number = d.serial_number,
           submitted_at = d.submitted_at, receipt_hash = d.receipt_hash, eligibility = d.eligibility, deleted_at = d.deleted_at, updated_at = d.updated_at
         from bench_target_drafts d where a.id = d.id`);
-      // The target call closes an hour from now again.
+      // The target call closes an hour from now again, and the applicants' sessions live on.
       await tx.execute(sql`update projects set apply_end = now() + interval '1 hour' where id = ${row.prepared.target.projectId}`);
+      await tx.execute(sql`update sessions set expires_at = now() + interval '8 hours'`);
     });
     await db.execute(sql`vacuum analyze applications`);
     return row;
