@@ -215,32 +215,6 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it('works jobs in batches, each retried on its own', async () => {
-    const k = kind();
-    const jobs = queue();
-    await jobs.start();
-    // Queued before the worker starts, so that its first fetch finds them all.
-    for (let n = 0; n < 6; n++) await jobs.send(k, { n }, { retryDelay: delay });
-    let active = 0;
-    let most = 0;
-    const done: string[] = [];
-    const failed: number[] = [];
-    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 4, onFailed: async (data) => void failed.push(data.n) }, async (data, attempt) => {
-      active += 1;
-      most = Math.max(most, active);
-      await sleep(50);
-      active -= 1;
-      if (data.n === 3 && attempt.retryCount === 0) throw new Error('mail server down');
-      done.push(`${data.n}:${attempt.retryCount}`);
-    });
-    await until(() => done.length === 6, 20_000);
-    await jobs.settle([k]);
-    expect(done.sort()).toEqual(['0:0', '1:0', '2:0', '3:1', '4:0', '5:0']);
-    expect(failed).toEqual([]);
-    // One slot ran a batch's jobs together on pg-boss; the in-process queue keeps to its slot.
-    expect(most).toBe(driver === 'postgres' ? 4 : 1);
-  });
-
   it('sends mail through the queue, again after the transport failed', async () => {
     const jobs = fastRetries(queue());
     await jobs.start();

@@ -38,13 +38,6 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 export interface WorkOptions<T> {
   /** Attempts of this kind run at once in this process (default: the configured JOB_CONCURRENCY). */
   concurrency?: number;
-  /**
-   * pg-boss: each slot fetches up to this many jobs in one statement, runs them at once and
-   * settles them in one more (default 1), each still succeeding or failing on its own. For many
-   * short jobs (mail at a deadline), where two statements per job would cost more than the job.
-   * The in-process queue sends no statements and ignores it.
-   */
-  batchSize?: number;
   /** Called once when an attempt failed and no retry is left (not for a job given up on expiry). */
   onFailed?: (data: T, error: Error) => Promise<void>;
 }

@@ -72,12 +72,7 @@ export function queuedMailer(jobs: Jobs): Mailer {
 export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger): Promise<void> {
   await jobs.work<MailJob>(
     MAIL_JOB,
-    {
-      // At a deadline every submission queues its confirmation: fetched and settled twenty at a
-      // time, the queue's statements per message drop from two to a fraction (docs/performance.md).
-      batchSize: 20,
-      onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
-    },
+    { onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left') },
     async ({ channel, message }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message)),
   );
 }
