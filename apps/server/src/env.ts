@@ -5,8 +5,8 @@ import type { S3Settings } from './lib/storage-s3';
 /**
  * PostgreSQL connections per process. A Node process runs on one thread: four connections carry
  * all it can send, since postgres.js pipelines further queries onto busy connections, one socket
- * write for several. More connections only mean more database backends for the same work, each
- * woken for every query (docs/decisions.md, "Four connections per process").
+ * write for several. More connections only mean more database backends for the same work: each
+ * statement sent alone wakes a backend of its own (docs/decisions.md, "Four connections per process").
  */
 export const DEFAULT_POOL_MAX = 4;
 

@@ -22,7 +22,10 @@ export function weightedTotal(criteria: readonly Criterion[], scores: Readonly<R
 }
 
 /** An unknown key as the message quotes it: whatever length was sent, the message stays readable. */
-const shortKey = (key: string) => (key.length > 20 ? `${key.slice(0, 20)}…` : key);
+const shortKey = (key: string) => {
+  const characters = Array.from(key); // whole characters: an emoji is never cut in half
+  return characters.length > 20 ? `${characters.slice(0, 20).join('')}…` : key;
+};
 
 /**
  * What is wrong with scores against the scheme, one message per problem naming the criterion:
