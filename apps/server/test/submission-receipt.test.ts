@@ -90,9 +90,9 @@ describe.each(drivers)('the confirmation of a submission on %s', (driver) => {
       await expect
         .poll(
           async () => {
-          const dave = await server.newUser();
-          await submit(dave);
-          return (await server.outbox()).find((m) => m.includes(`To: ${dave.account}\n`)) ?? '';
+            const dave = await server.newUser();
+            await submit(dave);
+            return (await server.outbox()).find((m) => m.includes(`To: ${dave.account}\n`)) ?? '';
           },
           { timeout: 20_000, interval: 200 },
         )
