@@ -28,6 +28,8 @@ export interface Loaded<V> {
 export interface KeptUntilChanged<V> {
   /** The value kept under `key`, or the one `load` gives (then kept, unless a change was announced meanwhile). */
   get(key: string, load: () => Promise<Loaded<V>>): Promise<V>;
+  /** The value kept under `key` if there is one, without waiting: for reads of many keys at once, most of them kept. */
+  peek(key: string): V | undefined;
   /** Drop the entries under `keys`, or everything kept here, as a notice would (for this instance's own changes, without waiting for it). */
   forget(keys?: readonly string[]): void;
   /** How many times `load` ran (the tests that pin the statements of a request read it). */
@@ -99,6 +101,11 @@ export function keptUntilChanged<V>(db: Database, { channel, maxEntries, maxAgeM
       return loads;
     },
     forget,
+    // Only a listening instance keeps anything (`get`), so what is kept can be answered at once.
+    peek(key) {
+      const hit = kept.get(key);
+      return hit && hit.until > Date.now() ? hit.value : undefined;
+    },
     async get(key, run) {
       if (!(await listen())) return (await load(run)).value;
       const hit = kept.get(key);

@@ -66,6 +66,14 @@ function keepCalls(db: Database, log?: FastifyBaseLogger): KeptCalls {
       return toFormContext(found, { hasApplication });
     },
     async titled(rows) {
+      // Most lists' calls are all kept: titled at once, without a promise per call.
+      const keptCalls = rows.map((r) => titles.peek(String(r.projectId)));
+      if (keptCalls.every((call, i) => call?.forms.has((rows[i] as (typeof rows)[number]).formId))) {
+        return rows.map((application, i) => {
+          const call = keptCalls[i] as CallTitles;
+          return { application, projectTitle: call.title, formTitle: call.forms.get(application.formId) ?? '' };
+        });
+      }
       const ids = [...new Set(rows.map((r) => r.projectId))];
       // When any of the rows' calls is not kept, all of them are read in one statement.
       let reading: Promise<Map<number, CallTitles>> | undefined;
