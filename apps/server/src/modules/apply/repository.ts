@@ -28,7 +28,9 @@ export async function insertApplication(
 // The statement of every autosave after the first, built once per database (db/prepared.ts). It
 // finds the applicant's live application to the form (there is at most one: the partial unique
 // index) at the version they saw, so that an autosave needs no read before it. The status stays as
-// it is (a draft, or an application returned for changes).
+// it is (a draft, or an application returned for changes). The answers it wrote are the ones sent:
+// they do not come back (a draft's answers, some kilobytes, were most of what the save read).
+const { data: _answers, ...withoutAnswers } = getTableColumns(applications);
 const saveDraft = prepared((db) =>
   db
     .update(applications)
@@ -42,7 +44,7 @@ const saveDraft = prepared((db) =>
         inArray(applications.status, EDITABLE),
       ),
     )
-    .returning()
+    .returning(withoutAnswers)
     .prepare('save_draft'),
 );
 
@@ -52,7 +54,7 @@ export async function updateDraft(
   draft: { userId: number; formId: number; version: number; data: Record<string, unknown>; at: Date },
 ): Promise<ApplicationRow | undefined> {
   const [row] = await saveDraft(db).execute({ userId: draft.userId, formId: draft.formId, version: draft.version, data: JSON.stringify(draft.data), at: draft.at.toISOString() });
-  return row;
+  return row && { ...row, data: draft.data };
 }
 
 export interface Submission {
