@@ -1,6 +1,6 @@
 // The deadline hour: every applicant logged in, nothing served from a cache. A database at
 // programme scale (prepare.ts), then each case with a session beside the bare route of the same
-// server in the same run; autosave from 200 applicants on their own drafts; 2 000 applicants
+// server in the same run, measured again just before the case (the host's speed drifts); autosave from 200 applicants on their own drafts; 2 000 applicants
 // submitting the same call at once, checked afterwards (serials unique and gap-free, receipts
 // verifiable, nothing lost); logged-in pages rendered on the server.
 // Usage: pnpm build && pnpm --filter @flagship/bench deadline [--driver postgres|pglite|both]
@@ -42,6 +42,8 @@ interface Row {
   p50: number;
   p99: number;
   ratio: number;
+  /** The bare route's req/s in the seconds just before this case (the ratio's base): the host's speed drifts within a run. */
+  bareRps: number;
   /** The server's CPU time (user + system) per answered request. */
   cpuMs: number;
   /** The CPU time of this host's PostgreSQL processes per answered request (0 with PGlite, which runs in the server). */
@@ -95,6 +97,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
 
   const rows: Row[] = [];
   let bareRps = 0;
+  /** The bare route for half a case's time, measured again before every case. */
+  const bareNow = async () => (await autocannon({ url: `${base}/bench/bare`, connections, duration: Math.max(2, duration / 2) })).requests.average;
   /**
    * `warmUp`: requests sent, untimed, before the case is measured. A read case first goes once round
    * every session, as a server that has been up a while has: the calls it keeps (their titles
@@ -107,6 +111,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       const first = await autocannon({ url: base, connections, ...options, amount: warmUp });
       process.stdout.write(`  ${name}, first ${warmUp} requests (untimed): ${Math.round(first.requests.average)} req/s, p99 ${first.latency.p99} ms\n`);
     }
+    if (name !== 'bare route') bareRps = await bareNow();
     const cpuBefore = cpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
     const result = await autocannon({ url: base, connections, duration, ...options });
@@ -118,12 +123,13 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p50: result.latency.p50,
       p99: result.latency.p99,
       ratio: bareRps ? result.requests.average / bareRps : 1,
+      bareRps: bareRps || result.requests.average,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / answered,
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
-    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
     return result;
   };
   /** Each request as the next applicant, round robin over the sessions. */
@@ -225,6 +231,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   const submit = async (name: string): Promise<string[]> => {
     let nextSubmitter = 0;
     const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
+    bareRps = await bareNow();
     const submitStarted = Date.now();
     const cpuBefore = cpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
@@ -263,6 +270,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p50: submitted.latency.p50,
       p99: submitted.latency.p99,
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
+      bareRps,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / SUBMITTERS,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / SUBMITTERS,
       errors: submitted.errors + submitted.non2xx,
@@ -326,9 +334,9 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
 }
 
 const table = [
-  '| driver | case | req/s | p50 ms | p99 ms | × bare | server CPU ms/req | database CPU ms/req | errors |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | database CPU ms/req | errors |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
 ].join('\n');
 const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
 process.stdout.write(`\n${text}`);
