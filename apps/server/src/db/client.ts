@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { DEFAULT_POOL_MAX, type DatabaseSsl } from '../env';
+import { withKeptStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -192,11 +193,13 @@ async function openPglite(dataDir: string, onQuery: OpenDatabaseOptions['onQuery
   try {
     client = await PGlite.create(dir);
     await client.exec(`set time zone '${DATABASE_TIME_ZONE}'`);
+    // Kept statements are planned once, as on the PostgreSQL pool (docs/decisions.md).
+    await client.exec('set plan_cache_mode = force_generic_plan');
   } catch (error) {
     releaseLock();
     throw new Error(`Cannot open the PGlite database in ${dir}: ${(error as Error).message}`, { cause: error });
   }
-  const db = drizzlePglite({ client, schema, logger: queryLogger(onQuery) }) as unknown as Database;
+  const db = drizzlePglite({ client: withKeptStatements(client), schema, logger: queryLogger(onQuery) }) as unknown as Database;
   // One connection, and PGlite runs one statement at a time.
   poolStatsOf.set(db, () => ({ kind: 'pglite', max: 1 }));
   listenOf.set(db, async (channel, onChange) => {
