@@ -231,6 +231,14 @@ describe.each(drivers)('applications on %s', (driver) => {
     const page = await alice.api.project.myApplyList({ page: 2, pageSize: 1 });
     expect(page).toMatchObject({ total: all.total, page: 2, pageSize: 1 });
     expect(page.list[0]?.id).toBe(ids[1]);
+    // Every page of every size, the last one and one past the end: the same rows and total.
+    expect(all.total).toBe(ids.length);
+    for (let pageSize = 1; pageSize <= ids.length + 1; pageSize++) {
+      for (let n = 1; n <= Math.ceil(ids.length / pageSize) + 1; n++) {
+        const got = await alice.api.project.myApplyList({ page: n, pageSize });
+        expect({ pageSize, n, total: got.total, ids: got.list.map((a) => a.id) }).toEqual({ pageSize, n, total: ids.length, ids: ids.slice((n - 1) * pageSize, n * pageSize) });
+      }
+    }
 
     const drafts = await alice.api.project.myApplyList({ status: 'draft' });
     expect(drafts.list.length).toBeGreaterThan(0);

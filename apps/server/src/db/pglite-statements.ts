@@ -93,7 +93,11 @@ export function withKeptStatements(client: PGlite, max = KEPT_STATEMENTS_MAX): P
       // As PGlite's `query` does, the error names the statement.
       throw Object.assign(error as object, { query: text, params, queryOptions: options });
     }
-    const results = parse.parseResults(statement.columns ? [statement.columns, ...messages] : messages, client.parsers, options);
+    // PGlite merges a query's own parsers into a copy of its 318 defaults on every call (90 µs,
+    // a tenth of an applicant's list in the profile); the query's own over the defaults as a
+    // prototype finds the same parser for every type.
+    const parsers = options?.parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers) : client.parsers;
+    const results = parse.parseResults(statement.columns ? [statement.columns, ...messages] : messages, parsers, options?.parsers ? { ...options, parsers: undefined } : options);
     return results[0] as Results<T>;
   }
 
