@@ -1,7 +1,7 @@
 // Named statements on PGlite, as the PostgreSQL pool has them (docs/decisions.md, "Named statements
 // on PostgreSQL"). PGlite's own `query` sends every statement unnamed: parsed, described and
 // planned again each time, in five calls into its WebAssembly. At the deadline hour's reads that
-// planning was half a statement's time (an applicant's list: 0.8–1.0 ms unnamed, 0.35–0.4 ms named).
+// planning was half a statement's time (an applicant's list: 0.6–1.0 ms unnamed, 0.35–0.4 ms named).
 // Here each query text is parsed once and kept under a name, planned generically, and each later
 // run is one call: bind, execute, sync. Results are parsed by PGlite's own `parseResults`, with the
 // columns its own describe gave, so rows, parsers and errors are those of `query`.
