@@ -215,6 +215,70 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  /** On pg-boss: how many statements the jobs were inserted (or first fetched) by, from the database's clock for each statement. */
+  const statementsOf = async (ids: string[], column: 'created_on' | 'started_on') => {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql`select count(distinct ${sql(column)})::int as n from pgboss.job where id = any(${ids}::uuid[])`;
+      return (row as { n: number }).n;
+    } finally {
+      await sql.end();
+    }
+  };
+
+  it('queues jobs sent at once, each once and each with its own id, several in one statement on pg-boss', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const seen: number[] = [];
+    await jobs.work<{ n: number }>(k, {}, async ({ n }) => void seen.push(n));
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => jobs.send(k, { n })));
+    expect(new Set(ids).size).toBe(40);
+    expect(ids).not.toContain(null);
+    await until(() => seen.length === 40);
+    await jobs.settle([k]);
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    // The first send goes at once; the rest wait for it and go together.
+    if (driver === 'postgres') expect(await statementsOf(ids as string[], 'created_on')).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses a job sent at once with others by its key alone, and fails only the send that cannot be queued', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const sends = [
+      jobs.send(k, { n: 1 }, { singletonKey: 'same', startAfterSeconds: 60 }),
+      jobs.send(k, { n: 2 }, { singletonKey: 'same', startAfterSeconds: 60 }),
+      jobs.send(k, { n: 3 }, { startAfterSeconds: 60 }),
+      // PostgreSQL's jsonb holds no NUL character: this job cannot be inserted.
+      jobs.send(k, { text: 'a\u0000b' }, { startAfterSeconds: 60 }),
+      jobs.send(k, { n: 4 }, { startAfterSeconds: 60 }),
+    ];
+    const [first, twin, third, bad, fourth] = await Promise.allSettled(sends);
+    expect(first).toEqual({ status: 'fulfilled', value: expect.any(String) });
+    expect(twin).toEqual({ status: 'fulfilled', value: null });
+    expect(third).toEqual({ status: 'fulfilled', value: expect.any(String) });
+    expect(fourth).toEqual({ status: 'fulfilled', value: expect.any(String) });
+    if (driver === 'postgres') expect(bad?.status).toBe('rejected');
+  });
+
+  it('settles each job of a batch on its own: a failing one is retried alone', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => jobs.send(k, { n }, { retryLimit: 1, retryDelay: delay })));
+    const runs: string[] = [];
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 5 }, async ({ n }, attempt) => {
+      runs.push(`${n}:${attempt.retryCount}`);
+      if (n === 3 && attempt.retryCount === 0) throw new Error('mail server down');
+    });
+    await until(() => runs.length === 6);
+    await jobs.settle([k]);
+    expect(runs.sort()).toEqual(['1:0', '2:0', '3:0', '3:1', '4:0', '5:0']);
+    // The four that passed the first time were fetched together.
+    if (driver === 'postgres') expect(await statementsOf([ids[0], ids[1], ids[3], ids[4]] as string[], 'started_on')).toBe(1);
+  });
+
   it('sends mail through the queue, again after the transport failed', async () => {
     const jobs = fastRetries(queue());
     await jobs.start();

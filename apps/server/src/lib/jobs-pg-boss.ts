@@ -4,7 +4,7 @@
 // instance retries it.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { PgBoss, type JobInsert, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import { DEFAULT_JOB_OPTIONS, type JobOptions, type Jobs } from './jobs';
 
 export interface PgBossJobsOptions {
@@ -46,6 +46,54 @@ function sendOptions(options: JobOptions): SendOptions {
   };
 }
 
+interface WaitingSend {
+  job: JobInsert & { id: string };
+  settle: (id: string | null, error?: unknown) => void;
+}
+
+/**
+ * Sends of one kind made while an insert of that kind is on its way go together in the next one
+ * (pg-boss's `insert`, one statement for many jobs), as a database commits a group: at the deadline
+ * every submission queues its confirmation, and one statement a job cost more than the submission's
+ * own. A send alone is inserted at once, as before. Each job carries an id of its own, so each
+ * sender learns whether its job went in (a job whose singleton key is taken does not: null). A
+ * group that fails is inserted again job by job, so a bad job fails only its own send.
+ */
+function groupedSends(boss: PgBoss) {
+  const waiting = new Map<string, WaitingSend[]>();
+  const inserting = new Set<string>();
+  const insert = async (kind: string, group: WaitingSend[]) => {
+    const ids = new Set(await boss.insert(kind, group.map((w) => w.job), { returnId: true }));
+    for (const w of group) w.settle(ids.has(w.job.id) ? w.job.id : null);
+  };
+  const take = (kind: string) => {
+    const group = waiting.get(kind) ?? [];
+    waiting.delete(kind);
+    return group;
+  };
+  const drain = async (kind: string) => {
+    for (let group = take(kind); group.length > 0; group = take(kind)) {
+      try {
+        await insert(kind, group);
+      } catch (error) {
+        if (group.length === 1) group[0]?.settle(null, error);
+        else await Promise.all(group.map((w) => insert(kind, [w]).catch((e: unknown) => w.settle(null, e))));
+      }
+    }
+    inserting.delete(kind);
+  };
+  return (kind: string, job: JobInsert & { id: string }) =>
+    new Promise<string | null>((resolve, reject) => {
+      const settle = (id: string | null, error?: unknown) => (error === undefined ? resolve(id) : reject(error));
+      const group = waiting.get(kind);
+      if (group) group.push({ job, settle });
+      else waiting.set(kind, [{ job, settle }]);
+      if (inserting.has(kind)) return;
+      inserting.add(kind);
+      void drain(kind);
+    });
+}
+
 export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   const { log, concurrency, stopTimeoutMs = 5_000 } = options;
   const boss = new PgBoss({
@@ -62,6 +110,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const send = groupedSends(boss);
 
   let started = false;
   const queues = new Map<string, Promise<void>>();
@@ -86,40 +135,49 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     async send(kind, data, jobOptions = {}) {
       if (!started) throw new Error(`The job queue is not started: cannot send ${kind}`);
       await ensureQueue(kind);
-      return boss.send(kind, data, sendOptions(jobOptions));
+      return send(kind, { id: randomUUID(), data, ...sendOptions(jobOptions) });
     },
     async work(kind, workOptions, handler) {
       await whenStarted(async () => {
         await ensureQueue(kind);
-        // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its job
-        // ends: otherwise a backed-up queue gives a slot its next job only at its next poll.
+        // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its jobs
+        // end: otherwise a backed-up queue gives a slot its next jobs only at its next poll.
         for (let slot = 0; slot < Math.max(1, workOptions.concurrency ?? concurrency); slot++) {
           let workerId = '';
+          /** One job of the batch: its outcome, for pg-boss to settle each job on its own. */
+          const run = async (job: JobWithMetadata<object>): Promise<JobResult> => {
+            const data = job.data as Parameters<typeof handler>[0];
+            try {
+              await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              const err = error instanceof Error ? error : new Error(String(error));
+              if (job.retryCount >= job.retryLimit) {
+                log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
+                await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
+              } else {
+                log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+              }
+              return { id: job.id, status: 'failed', output: err };
+            }
+          };
           workerId = await boss.work(
             kind,
             {
               localConcurrency: 1,
               includeMetadata: true,
+              // A batch is fetched, and its jobs completed and failed, in one statement each.
+              batchSize: Math.max(1, workOptions.batchSize ?? 1),
+              perJobResults: true,
               pollingIntervalSeconds,
               // With NOTIFY a new job wakes a worker at once; retries come due without one, so the backstop stays short.
               notifyPollingIntervalSeconds: pollingIntervalSeconds,
             },
-            async ([job]: JobWithMetadata<object>[]) => {
-              if (!job) return;
-              const data = job.data as Parameters<typeof handler>[0];
+            async (batch: JobWithMetadata<object>[]) => {
               try {
-                await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
-              } catch (error) {
-                const err = error instanceof Error ? error : new Error(String(error));
-                if (job.retryCount >= job.retryLimit) {
-                  log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
-                  await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
-                } else {
-                  log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
-                }
-                throw err;
+                return await Promise.all(batch.map(run));
               } finally {
-                // Fetch the next one right after this one is settled, not a poll later.
+                // Fetch the next ones right after these are settled, not a poll later.
                 if (workerId) boss.notifyWorker(workerId);
               }
             },
