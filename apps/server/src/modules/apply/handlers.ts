@@ -32,7 +32,7 @@ import { writeAudit } from '../../shared/audit-repository';
 import { parseApplication } from '../../shared/form-schemas';
 import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { keptCalls } from '../../shared/kept-calls-repository';
-import { notifyUser } from '../../shared/notices-repository';
+import { noticeRecipient, sendNotice } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { keptSettings } from '../../shared/settings-repository';
 import {
@@ -254,11 +254,13 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {
-        const missing = await missingForms(db, userId, params.projectId);
+        // Asked together: at the deadline both go to the database in one write, not two.
+        const [missing, recipient] = await Promise.all([missingForms(db, userId, params.projectId), noticeRecipient(db, userId)]);
+        if (!recipient) return;
         // The site's name as each instance keeps it (every rendered page asks for it too).
         const { siteTitle } = await keptSettings(db, log);
         const text = submissionNotice(submitted, siteTitle, missing, new Date(context.project.applyEnd), now);
-        await notifyUser(db, ctx.mailer, req.log, userId, '申报已提交', text);
+        await sendNotice(ctx.mailer, req.log, recipient, '申报已提交', text);
       };
       await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
       return submitted;
