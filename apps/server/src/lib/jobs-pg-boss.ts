@@ -4,7 +4,7 @@
 // instance retries it.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type JobInsert, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import { DEFAULT_JOB_OPTIONS, type JobOptions, type Jobs } from './jobs';
 
 export interface PgBossJobsOptions {
@@ -140,44 +140,35 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     async work(kind, workOptions, handler) {
       await whenStarted(async () => {
         await ensureQueue(kind);
-        // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its jobs
-        // end: otherwise a backed-up queue gives a slot its next jobs only at its next poll.
+        // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its job
+        // ends: otherwise a backed-up queue gives a slot its next job only at its next poll.
         for (let slot = 0; slot < Math.max(1, workOptions.concurrency ?? concurrency); slot++) {
           let workerId = '';
-          /** One job of the batch: its outcome, for pg-boss to settle each job on its own. */
-          const run = async (job: JobWithMetadata<object>): Promise<JobResult> => {
-            const data = job.data as Parameters<typeof handler>[0];
-            try {
-              await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
-              return { id: job.id, status: 'completed' };
-            } catch (error) {
-              const err = error instanceof Error ? error : new Error(String(error));
-              if (job.retryCount >= job.retryLimit) {
-                log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
-                await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
-              } else {
-                log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
-              }
-              return { id: job.id, status: 'failed', output: err };
-            }
-          };
           workerId = await boss.work(
             kind,
             {
               localConcurrency: 1,
               includeMetadata: true,
-              // A batch is fetched, and its jobs completed and failed, in one statement each.
-              batchSize: Math.max(1, workOptions.batchSize ?? 1),
-              perJobResults: true,
               pollingIntervalSeconds,
               // With NOTIFY a new job wakes a worker at once; retries come due without one, so the backstop stays short.
               notifyPollingIntervalSeconds: pollingIntervalSeconds,
             },
-            async (batch: JobWithMetadata<object>[]) => {
+            async ([job]: JobWithMetadata<object>[]) => {
+              if (!job) return;
+              const data = job.data as Parameters<typeof handler>[0];
               try {
-                return await Promise.all(batch.map(run));
+                await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+              } catch (error) {
+                const err = error instanceof Error ? error : new Error(String(error));
+                if (job.retryCount >= job.retryLimit) {
+                  log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
+                  await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
+                } else {
+                  log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+                }
+                throw err;
               } finally {
-                // Fetch the next ones right after these are settled, not a poll later.
+                // Fetch the next one right after this one is settled, not a poll later.
                 if (workerId) boss.notifyWorker(workerId);
               }
             },

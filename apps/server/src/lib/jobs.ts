@@ -38,10 +38,6 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 export interface WorkOptions<T> {
   /** Attempts of this kind run at once in this process (default: the configured JOB_CONCURRENCY). */
   concurrency?: number;
-  /** pg-boss: jobs one slot takes at once, fetched and settled in one statement each and run side by
-   *  side (default 1); for work that is many short jobs under a burst, as mail is. The in-process
-   *  queue has no statements to save and takes them one by one. */
-  batchSize?: number;
   /** Called once when an attempt failed and no retry is left (not for a job given up on expiry). */
   onFailed?: (data: T, error: Error) => Promise<void>;
 }

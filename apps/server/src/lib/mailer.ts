@@ -83,12 +83,7 @@ export function queuedMailer(jobs: Jobs): Mailer {
 export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger): Promise<void> {
   await jobs.work<MailJob>(
     MAIL_JOB,
-    {
-      // At the deadline hundreds of confirmations a second: fetched and settled ten at a time, sent
-      // side by side (at most ten connections to the mail server per slot).
-      batchSize: 10,
-      onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
-    },
+    { onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left') },
     async ({ channel, message }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message)),
   );
 }
