@@ -254,7 +254,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {
-        // Asked together: at the deadline both go to the database in one write, not two.
+        // Asked together: one round trip of waiting instead of two.
         const [missing, recipient] = await Promise.all([missingForms(db, userId, params.projectId), noticeRecipient(db, userId)]);
         if (!recipient) return;
         // The site's name as each instance keeps it (every rendered page asks for it too).
