@@ -54,8 +54,8 @@ interface WaitingSend {
 /**
  * Sends of one kind made while an insert of that kind is on its way go together in the next one
  * (pg-boss's `insert`, one statement for many jobs), as a database commits a group: at the deadline
- * every submission queues its confirmation, and one statement a job cost more than the submission's
- * own. A send alone is inserted at once, as before. Each job carries an id of its own, so each
+ * every submission queues its confirmation, and a statement a job was the costliest of a submission
+ * after the submission's own. A send alone is inserted at once, as before. Each job carries an id of its own, so each
  * sender learns whether its job went in (a job whose singleton key is taken does not: null). A
  * group that fails is inserted again job by job, so a bad job fails only its own send.
  */
