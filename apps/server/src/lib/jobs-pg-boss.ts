@@ -48,23 +48,25 @@ function sendOptions(options: JobOptions): SendOptions {
 
 interface WaitingSend {
   job: JobInsert & { id: string };
-  settle: (id: string | null, error?: unknown) => void;
+  resolve: (id: string | null) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
  * Sends of one kind made while an insert of that kind is on its way go together in the next one
  * (pg-boss's `insert`, one statement for many jobs), as a database commits a group: at the deadline
- * every submission queues its confirmation, and a statement a job was the costliest of a submission
- * after the submission's own. A send alone is inserted at once, as before. Each job carries an id of its own, so each
- * sender learns whether its job went in (a job whose singleton key is taken does not: null). A
- * group that fails is inserted again job by job, so a bad job fails only its own send.
+ * every submission queues its confirmation, and a statement a job was the costliest of a
+ * submission after the submission's own. A send alone is inserted at once, as before. Each job
+ * carries an id of its own, so each sender learns whether its job went in (a job whose singleton
+ * key is taken does not: null). A group that fails is inserted again job by job, so a bad job fails
+ * only its own send.
  */
 function groupedSends(boss: PgBoss) {
   const waiting = new Map<string, WaitingSend[]>();
   const inserting = new Set<string>();
   const insert = async (kind: string, group: WaitingSend[]) => {
     const ids = new Set(await boss.insert(kind, group.map((w) => w.job), { returnId: true }));
-    for (const w of group) w.settle(ids.has(w.job.id) ? w.job.id : null);
+    for (const w of group) w.resolve(ids.has(w.job.id) ? w.job.id : null);
   };
   const take = (kind: string) => {
     const group = waiting.get(kind) ?? [];
@@ -76,18 +78,17 @@ function groupedSends(boss: PgBoss) {
       try {
         await insert(kind, group);
       } catch (error) {
-        if (group.length === 1) group[0]?.settle(null, error);
-        else await Promise.all(group.map((w) => insert(kind, [w]).catch((e: unknown) => w.settle(null, e))));
+        if (group.length === 1) group[0]?.reject(error);
+        else await Promise.all(group.map((w) => insert(kind, [w]).catch(w.reject)));
       }
     }
     inserting.delete(kind);
   };
   return (kind: string, job: JobInsert & { id: string }) =>
     new Promise<string | null>((resolve, reject) => {
-      const settle = (id: string | null, error?: unknown) => (error === undefined ? resolve(id) : reject(error));
       const group = waiting.get(kind);
-      if (group) group.push({ job, settle });
-      else waiting.set(kind, [{ job, settle }]);
+      if (group) group.push({ job, resolve, reject });
+      else waiting.set(kind, [{ job, resolve, reject }]);
       if (inserting.has(kind)) return;
       inserting.add(kind);
       void drain(kind);

@@ -25,17 +25,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
     : undefined;
 
-  // The folder is made once, not for every message (a deadline's confirmations come hundreds a
-  // second); a message finding it removed since makes it again.
-  let outboxMade = false;
   const toOutbox = async (channel: 'mail' | 'sms', message: Message) => {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(outbox, `${stamp}-${channel}-${Math.random().toString(36).slice(2, 8)}.txt`);
     const write = () => writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\nChannel: ${channel}\n\n${message.text}\n`, 'utf8');
-    if (!outboxMade) {
-      await mkdir(outbox, { recursive: true });
-      outboxMade = true;
-    }
+    // The folder is made when a write finds it missing (the first, or after it was removed), not
+    // for every message: a deadline's confirmations come hundreds a second.
     await write().catch(async (error: unknown) => {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(outbox, { recursive: true });
