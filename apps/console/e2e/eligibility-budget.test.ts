@@ -55,11 +55,11 @@ describe('eligibility questions and budget totals in the console', () => {
     await field(page, '字段名称').fill('申请资助金额');
     await page.getByRole('button', { name: '添加字段' }).click();
     await page.getByRole('menuitem', { name: '表格', exact: true }).click();
-    // The field menu (it too lists 金额) closes with a transition: gone before the column menu opens.
-    await page.getByRole('menu').waitFor({ state: 'hidden' });
     await field(page, '字段名称').fill('预算明细');
     await page.getByRole('button', { name: '添加列' }).click();
-    await page.getByRole('menuitem', { name: '金额', exact: true }).click();
+    // The field menu lists 金额 too and may still be closing: pick from the column menu (Mantine names
+    // a menu after the button that opens it).
+    await page.getByRole('menu', { name: '添加列' }).getByRole('menuitem', { name: '金额', exact: true }).click();
     await page.getByRole('switch', { name: '合计「金额」' }).check();
     await pick(page, '「金额」合计须', '等于');
     await pick(page, '比较的字段', /^申请资助金额/);
