@@ -48,14 +48,19 @@ const cookie = (i: number) => {
   return `${DEFAULT_SESSION_NAME}-token=${tokens[i]}; ${DEFAULT_SESSION_NAME}-userinfo=${encodeURIComponent(JSON.stringify(info))}`;
 };
 
-const cases: { name: string; url: string; page: boolean }[] = [
+const cases: { name: string; url: string; page: boolean; session?: boolean }[] = [
   { name: 'bare route (one app.inject)', url: '/bench/bare', page: false },
+  // The call page's in-process reads, each alone with the session (what a render pays for them).
+  { name: 'API /api/setting/index (logged in)', url: '/api/setting/index', page: false, session: true },
+  { name: 'API /api/project/{id} (logged in)', url: `/api/project/${target.projectId}`, page: false, session: true },
+  { name: 'API /api/result-notices (logged in)', url: `/api/result-notices?projectId=${target.projectId}`, page: false, session: true },
   { name: 'page /projectDetail (rendered, logged in)', url: `/projectDetail?id=${target.projectId}`, page: true },
   { name: 'page /application (rendered, logged in)', url: `/application?projectId=${target.projectId}&formId=${target.formId}`, page: true },
 ];
 
-async function ask(url: string, i: number, page: boolean): Promise<string> {
-  const answer = await app.inject({ method: 'GET', url, headers: page ? { accept: 'text/html', cookie: cookie(i) } : {} });
+async function ask(url: string, i: number, page: boolean, session = page): Promise<string> {
+  const headers = { ...(page ? { accept: 'text/html' } : {}), ...(session ? { cookie: cookie(i) } : {}) };
+  const answer = await app.inject({ method: 'GET', url, headers });
   if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
   return answer.body;
 }
@@ -85,14 +90,14 @@ if (profiler) {
 }
 
 const rows: string[] = [];
-for (const { name, url, page } of cases) {
+for (const { name, url, page, session } of cases) {
   // Warm up: the JIT, the prepared statements, the route's first render.
-  for (let i = 0; i < 30; i++) await ask(url, i % tokens.length, page);
+  for (let i = 0; i < 30; i++) await ask(url, i % tokens.length, page, session);
   if (profiler && page) await profiler.post('Profiler.start');
   const wall = performance.now();
   const before = process.cpuUsage();
   let bytes = 0;
-  for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page)).length;
+  for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page, session)).length;
   const cpu = cpuMs(process.cpuUsage(before)) / renders;
   const wallMs = (performance.now() - wall) / renders;
   if (profiler && page) {
