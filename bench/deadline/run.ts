@@ -7,8 +7,10 @@
 //        [--duration 8] [--connections 50] [--small]   (--small: PGlite's tenth on PostgreSQL too)
 //        [--database-url postgres://…]   (PostgreSQL only: a database of your own, prepared on the
 //        first run and reused, put back as prepared, on later ones; preparing takes minutes)
+//        [--submit-rate 400]   (submissions arriving at this rate, evenly spaced, not as fast as answered)
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,12 +30,61 @@ const { values } = parseArgs({
     /** Only the cases whose name contains this text (the submission runs when it matches 'submission'). */
     only: { type: 'string', default: '' },
     'database-url': { type: 'string' },
+    /**
+     * Submissions offered at this rate (per s), evenly spaced, instead of as fast as the 50
+     * connections go: the latency at a given load, not at saturation (see `paced`).
+     */
+    'submit-rate': { type: 'string', default: '0' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const submitRate = Number(values['submit-rate']);
 const SUBMITTERS = 2_000;
 const SAVERS = 200;
+
+/**
+ * `count` POSTs to `base`, the n-th sent at start + n / rate s over at most `connections` kept-alive
+ * connections: an open load, as applicants arrive. autocannon's own rate sends each connection's
+ * share of a second at the second's start, in a burst. Each latency runs from when its request was
+ * due, so a request that waited for a free connection counts that wait (no coordinated omission).
+ */
+async function paced(base: string, rate: number, count: number, request: (n: number) => { path: string; headers: Record<string, string>; body: string }, onAnswer: (n: number, status: number, body: string) => void) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const one = (n: number) =>
+    new Promise<void>((done) => {
+      const due = start + (n * 1000) / rate;
+      const { path, headers, body } = request(n);
+      const sent = httpRequest(`${base}${path}`, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: REQUEST_TIMEOUT_MS }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          latencies.push(performance.now() - due);
+          onAnswer(n, answer.statusCode ?? 0, Buffer.concat(chunks).toString());
+          done();
+        });
+      });
+      sent.on('error', () => {
+        errors += 1;
+        done();
+      });
+      sent.end(body);
+    });
+  const all: Promise<void>[] = [];
+  for (let n = 0; n < count; n++) {
+    const wait = start + (n * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    all.push(one(n));
+  }
+  await Promise.all(all);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { answered: latencies.length, errors, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
 
 interface Row {
   driver: string;
@@ -235,6 +286,12 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
    * four times as long as the rest, which would be the run's p99 by themselves.
    */
   const WARM_UP_FROM = SUBMITTERS + SAVERS;
+  /** Session holder i's submission of the target call. */
+  const submission = (i: number) => ({
+    path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
+    headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
+    body: JSON.stringify({ data: benchData(prepared.regionId), version: 1, submit: true }),
+  });
   const submitting = (first: number, onAnswer?: (i: number, body: string) => void): autocannon.Request[] => {
     let next = first;
     return [
@@ -243,12 +300,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
         setupRequest: (request, context: { i?: number }) => {
           const i = next++;
           context.i = i;
-          return {
-            ...request,
-            path: `/api/project/${target.projectId}/form/${target.formId}/apply`,
-            headers: { 'content-type': 'application/json', authkey: tokens[i] as string },
-            body: JSON.stringify({ data: benchData(prepared.regionId), version: 1, submit: true }),
-          };
+          return { ...request, ...submission(i) };
         },
         onResponse: (_status, body, context: { i?: number }) => onAnswer?.(context.i ?? -1, body),
       },
@@ -261,30 +313,38 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const submitStarted = Date.now();
     const cpuBefore = cpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
-    const submitted = await autocannon({
-      url: base,
-      connections,
-      amount: SUBMITTERS,
-      // As long as the portal waits for an answer (autocannon's own 10 s would give up on
-      // submissions the server then makes).
-      timeout: REQUEST_TIMEOUT_MS / 1000,
-      requests: submitting(0, (i, body) => {
-        const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
-        receipts.push({ i, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
-      }),
-    });
+    const onAnswer = (i: number, body: string) => {
+      const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
+      receipts.push({ i, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
+    };
+    let non2xx = 0;
+    const submitted =
+      submitRate > 0
+        ? await paced(base, submitRate, SUBMITTERS, submission, (i, status, body) => {
+            if (status < 200 || status > 299) non2xx += 1;
+            onAnswer(i, body);
+          })
+        : await autocannon({
+            url: base,
+            connections,
+            amount: SUBMITTERS,
+            // As long as the portal waits for an answer (autocannon's own 10 s would give up on
+            // submissions the server then makes).
+            timeout: REQUEST_TIMEOUT_MS / 1000,
+            requests: submitting(0, onAnswer),
+          }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }));
     const submitSeconds = (Date.now() - submitStarted) / 1000;
     rows.push({
       driver,
       case: name,
       rps: SUBMITTERS / submitSeconds,
-      p50: submitted.latency.p50,
-      p99: submitted.latency.p99,
+      p50: submitted.p50,
+      p99: submitted.p99,
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
       bareRps,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / SUBMITTERS,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / SUBMITTERS,
-      errors: submitted.errors + submitted.non2xx,
+      errors: submitted.errors + non2xx,
     });
 
     // What the submissions left: every one answered 200 with a receipt, each receipt the hash of
@@ -320,7 +380,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   };
   const checks: string[] = [];
   if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx${[...saveRefusals].map(([answer, n]) => `; ${n}× ${answer}`).join('')}`);
-  const submissionCase = `submission (${SUBMITTERS} applicants, one call)`;
+  const submissionCase = `submission (${SUBMITTERS} applicants, one call${submitRate > 0 ? `, arriving at ${submitRate} per s` : ''})`;
   if (!values.only || submissionCase.includes(values.only)) checks.push(...(await submit(submissionCase)));
 
   child.kill('SIGTERM');
