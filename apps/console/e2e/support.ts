@@ -112,7 +112,10 @@ export async function portalLogin(page: Page, url: string, account: string, pass
 
 /** No serious or critical axe violation, and a screenshot under artifacts/. */
 export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  // Quiet network is a hint that the page has settled, not a condition (Playwright discourages
+  // waiting on it): on a loaded host a fresh server's page once stayed busy past 30 s. Callers
+  // wait for the content they expect; the page is looked at after 15 s in any case.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   // Let notifications and transitions settle before looking.
   await page.waitForTimeout(400);
   // From the top, so that the fixed header and navigation are drawn where they belong.
