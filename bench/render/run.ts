@@ -59,7 +59,9 @@ const cases: { name: string; url: string; page: boolean; session?: boolean }[] =
 ];
 
 async function ask(url: string, i: number, page: boolean, session = page): Promise<string> {
-  const headers = { ...(page ? { accept: 'text/html' } : {}), ...(session ? { cookie: cookie(i) } : {}) };
+  // A page carries the portal's cookies; the API is asked as the SDK asks it, with the token in
+  // `authkey` (a request without one is anonymous, and its public answers come from the micro-cache).
+  const headers = page ? { accept: 'text/html', cookie: cookie(i) } : session ? { authkey: tokens[i] as string } : {};
   const answer = await app.inject({ method: 'GET', url, headers });
   if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
   return answer.body;

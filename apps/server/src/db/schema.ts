@@ -518,7 +518,7 @@ export const applications = pgTable(
       .on(t.userId, t.formId)
       .where(sql`deleted_at is null`),
     // An applicant's list, newest first, read in the index's order (no sort, and the page's limit
-    // stops the scan). Nothing is indexed on \`updated_at\`: an autosave changes no indexed column,
+    // stops the scan). Nothing is indexed on `updated_at`: an autosave changes no indexed column,
     // so PostgreSQL may update the row in place without touching any index (a HOT update).
     index('applications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // An applicant's applications to one call (the call page): without it the generic plan also
