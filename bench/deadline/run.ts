@@ -49,7 +49,7 @@ const SAVERS = 200;
  * share of a second at the second's start, in a burst. Each latency runs from when its request was
  * due, so a request that waited for a free connection counts that wait (no coordinated omission).
  */
-async function paced(base: string, rate: number, count: number, request: (n: number) => { path: string; headers: Record<string, string>; body: string }, onAnswer: (n: number, status: number, body: string) => void) {
+async function paced(base: string, rate: number, count: number, request: (n: number) => { path: string; headers: Record<string, string>; body: string }, onAnswer: (n: number, body: string) => void) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -68,8 +68,11 @@ async function paced(base: string, rate: number, count: number, request: (n: num
         answer.on('error', failed);
         answer.on('end', () => {
           latencies.push(performance.now() - due);
+          // As autocannon's errors + non2xx: an answer other than 2xx counts as an error too.
+          const status = answer.statusCode ?? 0;
+          if (status < 200 || status > 299) errors += 1;
           try {
-            onAnswer(n, answer.statusCode ?? 0, Buffer.concat(chunks).toString());
+            onAnswer(n, Buffer.concat(chunks).toString());
           } catch {
             errors += 1; // an answer that is not the API's JSON
           }
@@ -91,7 +94,8 @@ async function paced(base: string, rate: number, count: number, request: (n: num
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  // Requests that failed have no latency: they are counted in `errors`, beside the percentiles.
+  // Requests that failed have no latency: they are counted in `errors`, beside the percentiles
+  // (an answer other than 2xx has both).
   return { errors, p50: at(0.5), p99: at(0.99) };
 }
 
@@ -326,13 +330,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       const answer = JSON.parse(body) as { errno: number; errmsg: string; data?: { receipt?: { serialNumber: string; sha256: string } } };
       receipts.push({ i, errno: answer.errno, errmsg: answer.errmsg, serial: answer.data?.receipt?.serialNumber, sha256: answer.data?.receipt?.sha256 });
     };
-    let non2xx = 0;
     const submitted =
       submitRate > 0
-        ? await paced(base, submitRate, SUBMITTERS, submission, (i, status, body) => {
-            if (status < 200 || status > 299) non2xx += 1;
-            onAnswer(i, body);
-          })
+        ? await paced(base, submitRate, SUBMITTERS, submission, onAnswer)
         : await autocannon({
             url: base,
             connections,
@@ -353,7 +353,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       bareRps,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / SUBMITTERS,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / SUBMITTERS,
-      errors: submitted.errors + non2xx,
+      errors: submitted.errors,
     });
 
     // What the submissions left: every one answered 200 with a receipt, each receipt the hash of
