@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { DEFAULT_SESSION_NAME, REQUEST_TIMEOUT_MS } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
+import { cpuMsOf, postgresCpuMs } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
@@ -113,28 +114,6 @@ interface Row {
   /** The CPU time of this host's PostgreSQL processes per answered request (0 with PGlite, which runs in the server). */
   dbCpuMs: number;
   errors: number;
-}
-
-/** utime + stime of a process, in milliseconds (clock ticks are 10 ms here). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** utime + stime of every PostgreSQL process on this host (the database the bench runs against is local). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      total += cpuMsOf(Number(entry));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return total;
 }
 
 type Setup = (request: autocannon.Request) => autocannon.Request;

@@ -215,12 +215,17 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  /** On pg-boss: how many statements the jobs were inserted by, from the database's clock for each statement. */
+  /**
+   * On pg-boss: how many statements inserted the jobs, fetched them, and settled those completed, from
+   * the database's clock for each statement (one time a statement), with how many failed for good.
+   */
   const statementsOf = async (ids: string[]) => {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      const [row] = await sql`select count(distinct created_on)::int as n from pgboss.job where id = any(${ids}::uuid[])`;
-      return (row as { n: number }).n;
+      const [row] = await sql`select count(distinct created_on)::int as inserts, count(distinct started_on)::int as fetches,
+        count(distinct completed_on) filter (where state = 'completed')::int as settles, count(*) filter (where state = 'failed')::int as failed
+        from pgboss.job where id = any(${ids}::uuid[])`;
+      return row as { inserts: number; fetches: number; settles: number; failed: number };
     } finally {
       await sql.end();
     }
@@ -239,7 +244,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     await jobs.settle([k]);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
     // The first send goes at once; the rest wait for it and go together.
-    if (driver === 'postgres') expect(await statementsOf(ids as string[])).toBeLessThanOrEqual(3);
+    if (driver === 'postgres') expect((await statementsOf(ids as string[])).inserts).toBeLessThanOrEqual(3);
   });
 
   it('refuses a job sent at once with others by its key alone, and fails only the send that cannot be queued', async () => {
@@ -260,6 +265,62 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(third).toEqual({ status: 'fulfilled', value: expect.any(String) });
     expect(fourth).toEqual({ status: 'fulfilled', value: expect.any(String) });
     if (driver === 'postgres') expect(bad?.status).toBe('rejected');
+  });
+
+  it('works queued jobs in batches, one fetch and one settle for many, each failing on its own', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    // Queued before anyone works them, so that the batches come full.
+    const ids = (await Promise.all(Array.from({ length: 20 }, (_, n) => jobs.send(k, { n }, { retryLimit: 0 })))) as string[];
+    const done: number[] = [];
+    const failed: string[] = [];
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 5, onFailed: async ({ n }, error) => void failed.push(`${n}: ${error.message}`) }, async ({ n }) => {
+      if (n % 4 === 0) throw new Error('mailbox full');
+      done.push(n);
+    });
+    await until(() => done.length + failed.length === 20);
+    await jobs.settle([k]);
+    const all = Array.from({ length: 20 }, (_, n) => n);
+    expect(done.sort((a, b) => a - b)).toEqual(all.filter((n) => n % 4 !== 0));
+    expect(failed.sort()).toEqual(['0: mailbox full', '12: mailbox full', '16: mailbox full', '4: mailbox full', '8: mailbox full']);
+    // Four fetches and four settles of five, not twenty of each.
+    if (driver === 'postgres') expect(await statementsOf(ids)).toMatchObject({ fetches: 4, settles: 4, failed: 5 });
+  });
+
+  it('runs the jobs of one sequence one after another in the order queued, the sequences at once', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    for (let n = 0; n < 8; n++) await jobs.send(k, { n });
+    const finished: number[] = [];
+    // The first jobs take longest: run all at once, they would finish last.
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence: ({ n }) => (n % 2 === 0 ? 'even' : 'odd') }, async ({ n }) => {
+      await sleep((8 - n) * 10);
+      finished.push(n);
+    });
+    await until(() => finished.length === 8);
+    expect(finished.filter((n) => n % 2 === 0)).toEqual([0, 2, 4, 6]);
+    expect(finished.filter((n) => n % 2 === 1)).toEqual([1, 3, 5, 7]);
+  });
+
+  it('gathers jobs that come one by one into a batch, instead of waking for each', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    const done: number[] = [];
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10 }, async ({ n }) => void done.push(n));
+    // Ten jobs a few milliseconds apart, as confirmations come at a deadline.
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n++) {
+      ids.push((await jobs.send(k, { n })) as string);
+      await sleep(5);
+    }
+    await until(() => done.length === 10);
+    await jobs.settle([k]);
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+    // Woken by each, the worker would fetch about one a time.
+    if (driver === 'postgres') expect((await statementsOf(ids)).fetches).toBeLessThanOrEqual(3);
   });
 
   it('sends mail through the queue, again after the transport failed', async () => {

@@ -4,7 +4,7 @@
 // instance retries it.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
+import { PgBoss, type JobInsert, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import { DEFAULT_JOB_OPTIONS, type JobOptions, type Jobs } from './jobs';
 
 export interface PgBossJobsOptions {
@@ -26,6 +26,9 @@ export interface PgBossJobsOptions {
 
 /** Running attempts prove they live this often; a job whose worker died is retried after about this long. */
 const HEARTBEAT_SECONDS = 10;
+
+/** How often a slot of a kind worked in batches looks for jobs (pg-boss's shortest poll). */
+const GATHER_SECONDS = 0.5;
 
 /** pg-boss's options for one job: its own names, whole seconds. */
 function sendOptions(options: JobOptions): SendOptions {
@@ -139,8 +142,31 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       return send(kind, { id: randomUUID(), data, ...sendOptions(jobOptions) });
     },
     async work(kind, workOptions, handler) {
+      const batchSize = Math.max(1, workOptions.batchSize ?? 1);
+      /** One attempt, settled on its own: a failure fails this job only, not the rest of its batch. */
+      const attempt = async (job: JobWithMetadata<object>): Promise<JobResult> => {
+        const data = job.data as Parameters<typeof handler>[0];
+        try {
+          await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          const err = error instanceof Error ? error : new Error(String(error));
+          if (job.retryCount >= job.retryLimit) {
+            log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
+            await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
+          } else {
+            log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+          }
+          return { id: job.id, status: 'failed', output: err };
+        }
+      };
+      // A kind worked in batches is not woken by every new job, which would fetch each alone as it
+      // comes: its slots look every GATHER_SECONDS and take what gathered meanwhile (and again at
+      // once while batches come full). Updated on every start, so that a change of batch size holds.
+      const gather = batchSize > 1;
       await whenStarted(async () => {
         await ensureQueue(kind);
+        await boss.updateQueue(kind, { notify: !gather });
         // One pg-boss worker per slot, so each slot can be told to fetch again as soon as its job
         // ends: otherwise a backed-up queue gives a slot its next job only at its next poll.
         for (let slot = 0; slot < Math.max(1, workOptions.concurrency ?? concurrency); slot++) {
@@ -150,27 +176,37 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
             {
               localConcurrency: 1,
               includeMetadata: true,
-              pollingIntervalSeconds,
+              // A batch is one fetch and one settle for all its jobs; each job's outcome is its own.
+              batchSize,
+              perJobResults: true,
+              // While batches come full there is more: fetch again at once.
+              burstWhenBatchFull: gather,
+              pollingIntervalSeconds: gather ? GATHER_SECONDS : pollingIntervalSeconds,
               // With NOTIFY a new job wakes a worker at once; retries come due without one, so the backstop stays short.
               notifyPollingIntervalSeconds: pollingIntervalSeconds,
             },
-            async ([job]: JobWithMetadata<object>[]) => {
-              if (!job) return;
-              const data = job.data as Parameters<typeof handler>[0];
+            async (batch: JobWithMetadata<object>[]) => {
               try {
-                await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
-              } catch (error) {
-                const err = error instanceof Error ? error : new Error(String(error));
-                if (job.retryCount >= job.retryLimit) {
-                  log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
-                  await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
-                } else {
-                  log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+                // Jobs of one sequence one after another, in the order they were queued (a batch
+                // comes in no particular order); the sequences at once.
+                const sequences = new Map<unknown, JobWithMetadata<object>[]>();
+                const queued = batch.toSorted((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+                for (const [i, job] of queued.entries()) {
+                  const key = workOptions.sequence?.(job.data as Parameters<typeof handler>[0]) ?? i;
+                  sequences.set(key, [...(sequences.get(key) ?? []), job]);
                 }
-                throw err;
+                const results = await Promise.all(
+                  [...sequences.values()].map(async (jobs) => {
+                    const settled: JobResult[] = [];
+                    for (const job of jobs) settled.push(await attempt(job));
+                    return settled;
+                  }),
+                );
+                return results.flat();
               } finally {
-                // Fetch the next one right after this one is settled, not a poll later.
-                if (workerId) boss.notifyWorker(workerId);
+                // Fetch the next one right after this one is settled, not a poll later (a batch
+                // that came full is followed at once by pg-boss itself).
+                if (workerId && !gather) boss.notifyWorker(workerId);
               }
             },
           );

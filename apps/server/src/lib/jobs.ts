@@ -36,8 +36,18 @@ export interface JobAttempt {
 export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 
 export interface WorkOptions<T> {
-  /** Attempts of this kind run at once in this process (default: the configured JOB_CONCURRENCY). */
+  /** Attempts (or batches) of this kind run at once in this process (default: the configured JOB_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * pg-boss: up to this many queued jobs are fetched together and run at once, then settled
+   * together (default 1), each still succeeding, retrying or failing on its own. For many small
+   * jobs (a deadline's confirmations): two statements a batch instead of two a job. Above 1, a new
+   * job no longer wakes a worker at once: it waits for the next look, at most half a second, so
+   * that jobs gather. The in-process queue fetches nothing and ignores it.
+   */
+  batchSize?: number;
+  /** Jobs of a batch with the same sequence run one after another, in the order queued (messages to one person). */
+  sequence?: (data: T) => string;
   /** Called once when an attempt failed and no retry is left (not for a job given up on expiry). */
   onFailed?: (data: T, error: Error) => Promise<void>;
 }

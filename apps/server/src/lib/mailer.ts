@@ -74,11 +74,24 @@ export function queuedMailer(jobs: Jobs): Mailer {
   };
 }
 
-/** Work `mail` jobs through the real transport. */
-export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Messages a mail worker takes from the queue at once and sends together (on pg-boss). At a deadline
+ * every submission queues its confirmation: one by one, taking and settling the jobs cost the
+ * server and the database more than sending them, beside the submissions themselves. With the
+ * default two slots, up to twenty messages are on their way at once.
+ */
+const MAIL_BATCH = 10;
+
+/** Work `mail` jobs through the real transport (`batchSize`: for the bench's comparison). */
+export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger, batchSize = MAIL_BATCH): Promise<void> {
   await jobs.work<MailJob>(
     MAIL_JOB,
-    { onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left') },
+    {
+      batchSize,
+      // Two messages to one person arrive in the order they were written (a confirmation, then a decision).
+      sequence: ({ message }) => message.to,
+      onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
+    },
     async ({ channel, message }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message)),
   );
 }
