@@ -130,7 +130,17 @@ export function dueBeforeDeadline(db: Executor, kind: BeforeKind, now: Date): Pr
           db
             .select({ one: done.id })
             .from(done)
-            .where(and(eq(done.formId, forms.id), eq(done.userId, applications.userId), or(isNull(done.deletedAt), eq(done.status, 'withdrawn')), inArray(done.status, DONE))),
+            // The call named too (a form's applications are all of its call), so that the applicant's
+            // applications are found by (applicant, call): one index, not two ANDed, per applicant and form.
+            .where(
+              and(
+                eq(done.userId, applications.userId),
+                eq(done.projectId, applications.projectId),
+                eq(done.formId, forms.id),
+                or(isNull(done.deletedAt), eq(done.status, 'withdrawn')),
+                inArray(done.status, DONE),
+              ),
+            ),
         ),
       ),
     );
