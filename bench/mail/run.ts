@@ -1,8 +1,10 @@
 // A deadline's confirmations, drained from the queue: 2 000 `mail` jobs queued on pg-boss, then
-// worked by one process (two slots, as the server's default) through the outbox transport, timed
-// from the first fetch to the last settle. Beside it, in the same run: the same messages written
-// by the transport alone (no queue), the floor of any way of sending them. Each way twice,
-// interleaved (this host's speed drifts). CPU: this process's, and PostgreSQL's processes'.
+// worked by one process through the outbox transport, timed from the workers' start until the
+// queue is found empty (looked at every 25 ms). Ways: batches of ten on two slots (the server's);
+// one job a fetch on two slots (before); one job a fetch on twenty slots, as many messages at once
+// as the batches have. Beside them, in the same run: the messages written by the transport alone
+// (no queue), the floor of any way of sending them. Each way twice, interleaved (this host's
+// speed drifts). CPU: this process's, and every PostgreSQL process's (the emptiness checks too).
 // Usage: pnpm --filter @flagship/bench mail [--messages 2000] [--database-url postgres://…]
 //        (without one, a throwaway PostgreSQL is started)
 import { randomUUID } from 'node:crypto';
@@ -51,13 +53,13 @@ async function measure(label: string, drain: () => Promise<void>): Promise<void>
   process.stdout.write(`${row}\n`);
 }
 
-/** The messages through the queue: queued first (untimed), then worked in batches of `batchSize`. */
-async function throughQueue(batchSize: number): Promise<void> {
-  const jobs = pgBossJobs({ databaseUrl: databaseUrl.toString(), concurrency: 2, log: silentLog });
+/** The messages through the queue: queued first (untimed), then worked by `slots` slots in batches of `batchSize`. */
+async function throughQueue(batchSize: number, slots: number): Promise<void> {
+  const jobs = pgBossJobs({ databaseUrl: databaseUrl.toString(), concurrency: slots, log: silentLog });
   await jobs.start();
   const mailer = queuedMailer(jobs);
   for (let n = 0; n < count; n += 100) await Promise.all(Array.from({ length: Math.min(100, count - n) }, (_, i) => mailer.sendMail(message(n + i))));
-  await measure(`queue, ${batchSize === 1 ? 'one job a fetch' : `batches of ${batchSize}`}`, async () => {
+  await measure(`queue, ${batchSize === 1 ? 'one job a fetch' : `batches of ${batchSize}`}, ${slots} slots`, async () => {
     await workMail(jobs, transport, silentLog, batchSize);
     await jobs.settle([MAIL_JOB], 300_000);
   });
@@ -68,11 +70,12 @@ for (let round = 0; round < 2; round++) {
   await measure('transport alone (no queue)', async () => {
     for (let n = 0; n < count; n += 20) await Promise.all(Array.from({ length: Math.min(20, count - n) }, (_, i) => transport.sendMail(message(n + i))));
   });
-  await throughQueue(1);
-  await throughQueue(10);
+  await throughQueue(1, 2);
+  await throughQueue(1, 20);
+  await throughQueue(10, 2);
 }
 
-const text = `${count} messages per case, outbox transport, two slots\n\n| case | messages | messages/s | CPU ms/message | database CPU ms/message |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
+const text = `${count} messages per case, outbox transport\n\n| case | messages | messages/s | CPU ms/message | database CPU ms/message |\n|---|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
 process.stdout.write(`\n${text}`);
 writeFileSync(new URL('./results.md', import.meta.url), text);
 await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -222,7 +222,11 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     await startOrphanUploadSweep(ctx);
     await startRetention(ctx);
   });
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    // The app's own transport only: a mailer passed in belongs to whoever passed it.
+    if (!mailer) mailTransport.close?.();
+  });
 
   registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),

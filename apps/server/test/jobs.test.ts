@@ -323,6 +323,64 @@ describe.each(drivers)('job queue on %s', (driver) => {
     if (driver === 'postgres') expect((await statementsOf(ids)).fetches).toBeLessThanOrEqual(3);
   });
 
+  // pg-boss fails every job of a batch it gives up on, those that already ran included.
+  it.runIf(driver === 'postgres')('starts no more jobs of a batch once the queue stops: what ran is settled, the rest runs elsewhere once', async () => {
+    const k = kind();
+    const first = queue();
+    await first.start();
+    for (let n = 0; n < 4; n++) await first.send(k, { n }, { retryDelay: 0 });
+    const runs: number[] = [];
+    // One sequence of four jobs of 400 ms: longer than the second of grace `stop` gives them.
+    await first.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence: () => 'one person' }, async ({ n }) => {
+      runs.push(n);
+      await sleep(400);
+    });
+    await until(() => runs.length === 1);
+    await first.stop();
+    const second = queue();
+    await second.start();
+    await second.work<{ n: number }>(k, { concurrency: 1 }, async ({ n }) => void runs.push(n));
+    await until(() => runs.length >= 4);
+    await second.settle([k]);
+    expect(runs.sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
+  });
+
+  it.runIf(driver === 'postgres')('settles what a batch ran before its expiry came near, and retries only the rest', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    for (let n = 0; n < 3; n++) await jobs.send(k, { n }, { expireInSeconds: 2, retryDelay: 0 });
+    const started: number[] = [];
+    const done = new Set<number>();
+    // 800 ms each, one after another: the second is still running when the batch's two seconds near.
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence: () => 'one person' }, async ({ n }, attempt) => {
+      started.push(n);
+      if (attempt.retryCount === 0) await sleep(800);
+      done.add(n);
+    });
+    await until(() => done.size === 3);
+    await jobs.settle([k]);
+    // The one given up while running may run again; the one that had finished may not.
+    expect(started.filter((n) => n === 0)).toEqual([0]);
+    expect(started.filter((n) => n === 2)).toEqual([2]);
+  });
+
+  it('runs a job whose sequence cannot be told on its own, without failing its batch', async () => {
+    const k = kind();
+    const jobs = queue();
+    await jobs.start();
+    for (let n = 0; n < 4; n++) await jobs.send(k, { n }, { retryLimit: 0 });
+    const done: number[] = [];
+    const failed: number[] = [];
+    const sequence = ({ n }: { n: number }) => {
+      if (n === 1) throw new Error('no address');
+      return 'one person';
+    };
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence, onFailed: async ({ n }) => void failed.push(n) }, async ({ n }) => void done.push(n));
+    await until(() => done.length + failed.length === 4, 8_000);
+    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
+  });
+
   it('sends mail through the queue, again after the transport failed', async () => {
     const jobs = fastRetries(queue());
     await jobs.start();

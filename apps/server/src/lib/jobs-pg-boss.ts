@@ -30,6 +30,9 @@ const HEARTBEAT_SECONDS = 10;
 /** How often a slot of a kind worked in batches looks for jobs (pg-boss's shortest poll). */
 const GATHER_SECONDS = 0.5;
 
+/** A batch's work ends this long before its expiry (at most a quarter of it), to settle what ran before pg-boss fails it all. */
+const BATCH_SETTLE_MS = 10_000;
+
 /** pg-boss's options for one job: its own names, whole seconds. */
 function sendOptions(options: JobOptions): SendOptions {
   const merged = { ...DEFAULT_JOB_OPTIONS, ...options };
@@ -117,6 +120,8 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   const send = groupedSends(boss);
 
   let started = false;
+  /** Set once `stop` is called: a batch starts no more of its jobs. */
+  let stopping = false;
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (kind: string) => {
     let created = queues.get(kind);
@@ -143,21 +148,78 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     },
     async work(kind, workOptions, handler) {
       const batchSize = Math.max(1, workOptions.batchSize ?? 1);
-      /** One attempt, settled on its own: a failure fails this job only, not the rest of its batch. */
-      const attempt = async (job: JobWithMetadata<object>): Promise<JobResult> => {
-        const data = job.data as Parameters<typeof handler>[0];
+      /** A failed attempt: logged, and reported to `onFailed` when no retry is left. */
+      const failure = async (job: JobWithMetadata<object>, err: Error): Promise<JobResult> => {
+        if (job.retryCount >= job.retryLimit) {
+          log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
+          await workOptions.onFailed?.(job.data as Parameters<typeof handler>[0], err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
+        } else {
+          log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
+        }
+        return { id: job.id, status: 'failed', output: err };
+      };
+      /** One attempt: done, failed with its error, or still running when `timeUp` comes (left to finish, unheeded). */
+      const attempt = (job: JobWithMetadata<object>, timeUp: Promise<'time up'>): Promise<'done' | 'time up' | Error> =>
+        Promise.race([
+          Promise.resolve()
+            .then(() => handler(job.data as Parameters<typeof handler>[0], { id: job.id, retryCount: job.retryCount, signal: job.signal }))
+            .then(
+              () => 'done' as const,
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            ),
+          timeUp,
+        ]);
+      const sequenceOf = (job: JobWithMetadata<object>, index: number): unknown => {
         try {
-          await handler(data, { id: job.id, retryCount: job.retryCount, signal: job.signal });
-          return { id: job.id, status: 'completed' };
+          return workOptions.sequence?.(job.data as Parameters<typeof handler>[0]) ?? index;
         } catch (error) {
-          const err = error instanceof Error ? error : new Error(String(error));
-          if (job.retryCount >= job.retryLimit) {
-            log.error({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: no retry left');
-            await workOptions.onFailed?.(data, err).catch((e: unknown) => log.error({ err: e, kind }, 'job failure handler failed'));
-          } else {
-            log.warn({ err, kind, jobId: job.id, retryCount: job.retryCount }, 'job failed: retried');
-          }
-          return { id: job.id, status: 'failed', output: err };
+          log.warn({ err: error, kind, jobId: job.id }, 'job sequence failed: the job runs on its own');
+          return index;
+        }
+      };
+      /**
+       * A batch's jobs, each sequence one job after another (in the order queued: a batch comes in
+       * no particular order), the sequences at once. pg-boss fails every job of a batch still
+       * running at the batch's expiry, the ones that already ran included, and so does `stop` once
+       * its grace is over: both would run those jobs twice. So no job starts once the queue stops or
+       * the batch nears its expiry, and an attempt still running then is given up. What ran is
+       * settled done; the rest is failed, to be retried.
+       */
+      const runBatch = async (batch: JobWithMetadata<object>[]): Promise<JobResult[]> => {
+        const expiresInMs = Math.max(...batch.map((job) => job.expireInSeconds)) * 1000;
+        const endsAt = Date.now() + expiresInMs - Math.min(BATCH_SETTLE_MS, expiresInMs / 4);
+        let timer: NodeJS.Timeout | undefined;
+        const timeUp = new Promise<'time up'>((resolve) => (timer = setTimeout(() => resolve('time up'), endsAt - Date.now()).unref()));
+        const sequences = new Map<unknown, JobWithMetadata<object>[]>();
+        const queued = batch.toSorted((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+        for (const [i, job] of queued.entries()) {
+          const key = sequenceOf(job, i);
+          sequences.set(key, [...(sequences.get(key) ?? []), job]);
+        }
+        try {
+          const results = await Promise.all(
+            [...sequences.values()].map(async (jobs) => {
+              const settled: JobResult[] = [];
+              let cut: Error | undefined;
+              for (const job of jobs) {
+                if (!cut && (stopping || job.signal.aborted || Date.now() >= endsAt)) cut = new Error('not started: the queue stopped or the batch ran out of time');
+                const outcome = cut ?? (await attempt(job, timeUp));
+                if (outcome === 'done') {
+                  settled.push({ id: job.id, status: 'completed' });
+                } else if (outcome === 'time up') {
+                  // It may still finish, and its retry then runs it a second time: the one job, not the batch.
+                  settled.push(await failure(job, new Error(`still running ${Math.round(expiresInMs / 1000)} s into its batch: given up for a retry`)));
+                  cut = new Error('not started: an earlier job of its sequence ran out of time');
+                } else {
+                  settled.push(await failure(job, outcome));
+                }
+              }
+              return settled;
+            }),
+          );
+          return results.flat();
+        } finally {
+          clearTimeout(timer);
         }
       };
       // A kind worked in batches is not woken by every new job, which would fetch each alone as it
@@ -187,22 +249,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
             },
             async (batch: JobWithMetadata<object>[]) => {
               try {
-                // Jobs of one sequence one after another, in the order they were queued (a batch
-                // comes in no particular order); the sequences at once.
-                const sequences = new Map<unknown, JobWithMetadata<object>[]>();
-                const queued = batch.toSorted((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
-                for (const [i, job] of queued.entries()) {
-                  const key = workOptions.sequence?.(job.data as Parameters<typeof handler>[0]) ?? i;
-                  sequences.set(key, [...(sequences.get(key) ?? []), job]);
-                }
-                const results = await Promise.all(
-                  [...sequences.values()].map(async (jobs) => {
-                    const settled: JobResult[] = [];
-                    for (const job of jobs) settled.push(await attempt(job));
-                    return settled;
-                  }),
-                );
-                return results.flat();
+                return await runBatch(batch);
               } finally {
                 // Fetch the next one right after this one is settled, not a poll later (a batch
                 // that came full is followed at once by pg-boss itself).
@@ -224,11 +271,13 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       if (started) return;
       await boss.start();
       started = true;
+      stopping = false;
       for (const step of pending.splice(0)) await step();
     },
     async stop() {
       if (!started) return;
       // Sends stay possible while the workers drain: a job finishing now may still queue mail.
+      stopping = true;
       await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
       started = false;
     },

@@ -41,12 +41,18 @@ export interface WorkOptions<T> {
   /**
    * pg-boss: up to this many queued jobs are fetched together and run at once, then settled
    * together (default 1), each still succeeding, retrying or failing on its own. For many small
-   * jobs (a deadline's confirmations): two statements a batch instead of two a job. Above 1, a new
-   * job no longer wakes a worker at once: it waits for the next look, at most half a second, so
-   * that jobs gather. The in-process queue fetches nothing and ignores it.
+   * jobs (a deadline's confirmations): a fetch and one or two settles (done, failed) a batch
+   * instead of two statements a job. Above 1, a new job no longer wakes a worker at once: it waits
+   * for the next look, at most half a second, so that jobs gather. A batch starts no job once the
+   * queue stops or its expiry nears, and gives up an attempt still running then: those are retried.
+   * The in-process queue fetches nothing and ignores it.
    */
   batchSize?: number;
-  /** Jobs of a batch with the same sequence run one after another, in the order queued (messages to one person). */
+  /**
+   * Jobs of a batch with the same sequence run one after another, in the order queued (messages to
+   * one person). Best effort: only within a batch, and jobs queued in the same statement may come
+   * in either order.
+   */
   sequence?: (data: T) => string;
   /** Called once when an attempt failed and no retry is left (not for a job given up on expiry). */
   onFailed?: (data: T, error: Error) => Promise<void>;

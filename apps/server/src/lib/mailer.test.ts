@@ -1,6 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../test/silent-log';
 import { createMailer } from './mailer';
@@ -21,5 +23,48 @@ describe('createMailer without SMTP', () => {
     const files = readdirSync(outbox).map((name) => readFileSync(join(outbox, name), 'utf8'));
     expect(files.map((text) => text.split('\n')[0]).sort()).toEqual(['To: 13900000000', 'To: b@example.org']);
     expect(files.find((text) => text.includes('b@example.org'))).toContain('第二封');
+  });
+});
+
+describe('createMailer with SMTP', () => {
+  let server: SMTPServer | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  });
+
+  it('sends many messages at once over a few reused connections', async () => {
+    const connections: string[] = [];
+    const received: string[] = [];
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect: (session, callback) => {
+        connections.push(session.id);
+        callback();
+      },
+      onData: (stream, session, callback) => {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join());
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const dataDir = mkdtempSync(join(tmpdir(), 'flagship-mailer-'));
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'flagship@example.org', dataDir, log: silentLog });
+    try {
+      // A mail worker's two batches of ten.
+      const to = Array.from({ length: 20 }, (_, n) => `applicant${n}@example.org`);
+      await Promise.all(to.map((address) => mailer.sendMail({ to: address, subject: '申报已提交', text: '您的申报已提交。' })));
+      expect(received.sort()).toEqual(to.sort());
+      expect(connections.length).toBeLessThanOrEqual(5);
+    } finally {
+      mailer.close?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,14 +15,30 @@ export interface Mailer {
   sendMail(message: Message): Promise<void>;
   /** Text message to a mobile number: no SMS gateway runs here, so it always goes to the outbox. */
   sendSms(message: Omit<Message, 'subject'>): Promise<void>;
+  /** Lets go of open connections (SMTP's pool), once nothing sends any more. */
+  close?(): void;
 }
+
+/**
+ * SMTP connections a process keeps open and reuses. The mail worker has up to twenty messages on
+ * their way at once (`MAIL_BATCH` per slot); one connection each would be a TLS handshake a
+ * message, and more connections than mail providers tend to allow a sender.
+ */
+const SMTP_CONNECTIONS = 5;
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   const outbox = join(options.dataDir, 'outbox');
-  // Timeouts well inside a mail job's two minutes: an attempt that outlives its job would be sent
-  // again by the retry (nodemailer's own socket timeout is ten minutes).
+  // Timeouts well inside a mail job's two minutes: the worker gives up an attempt still running near
+  // its batch's expiry, and the retry sends it again (nodemailer's own socket timeout is ten minutes).
   const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      })
     : undefined;
 
   const toOutbox = async (channel: 'mail' | 'sms', message: Message) => {
@@ -46,6 +62,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     sendSms: (message) => toOutbox('sms', { ...message, subject: '短信' }),
+    close: () => transport?.close(),
   };
 }
 
