@@ -7,7 +7,7 @@ import { Errno } from '@flagship/api-client';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../src/auth/tokens';
-import { categories, enterprises, experts, forms, policies, projects, sessions, settings, users } from '../src/db/schema';
+import { categories, enterprises, experts, forms, policies, projects, resultAnnouncements, sessions, settings, users } from '../src/db/schema';
 import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
 import { keptCalls } from '../src/shared/kept-calls-repository';
@@ -451,6 +451,38 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     await expect.poll(callReads).toBe(0);
     await db.update(projects).set({ title: '重新收听后的标题' }).where(eq(projects.id, projectId));
     await expect.poll(async () => (await detailOf(api, projectId)).title, { timeout: 5_000 }).toBe('重新收听后的标题');
+  });
+
+  it("keeps a call's results notices and the running ones until an announcement or a call changes, or an objection period turns", async () => {
+    type Notice = { id: number; title: string; projectTitle: string; status: string };
+    const notices = (query: string) => fetch(`${server.baseUrl}/api/result-notices${query}`).then(async (r) => ((await r.json()) as { data: Notice[] }).data);
+    const reads = async (query: string) => (await sentDuring(() => notices(query))).filter((q) => /from "result_announcements"/.test(q)).length;
+    const call = await createCall(server.handle.db, 'open');
+    const ofCall = `?projectId=${call.projectId}`;
+    // A call with no notices yet, as every call is at its deadline: read once, then kept.
+    expect(await notices(ofCall)).toEqual([]);
+    await expect.poll(() => reads(ofCall)).toBe(0);
+
+    // Published straight into the database: its objection period begins in a moment and ends soon after.
+    const now = Date.now();
+    const [announcement] = await server.handle.db
+      .insert(resultAnnouncements)
+      .values({ projectId: call.projectId, title: '立项公示（保持测试）', status: 'published', publishedAt: new Date(now), objectionStartsAt: new Date(now + 1_500), objectionEndsAt: new Date(now + 3_500) })
+      .returning({ id: resultAnnouncements.id });
+    await expect.poll(async () => (await notices(ofCall)).map((n) => n.title)).toEqual(['立项公示（保持测试）']);
+    await expect.poll(() => reads(ofCall)).toBe(0);
+    const running = async () => (await notices('')).some((n) => n.id === announcement!.id);
+    expect(await running()).toBe(false);
+    await expect.poll(() => reads('')).toBe(0);
+    // Its period begins and ends with no change announced.
+    await expect.poll(running, { timeout: 5_000 }).toBe(true);
+    await expect.poll(running, { timeout: 5_000 }).toBe(false);
+
+    // Withdrawn, and the call renamed: each seen at once.
+    await server.handle.db.update(resultAnnouncements).set({ status: 'withdrawn', withdrawalReason: '测试撤回' }).where(eq(resultAnnouncements.id, announcement!.id));
+    await expect.poll(async () => (await notices(ofCall))[0]?.status).toBe('withdrawn');
+    await server.handle.db.update(projects).set({ title: '改名后的项目' }).where(eq(projects.id, call.projectId));
+    await expect.poll(async () => (await notices(ofCall))[0]?.projectTitle).toBe('改名后的项目');
   });
 
   it('keeps the site settings until they change', async () => {

@@ -1,6 +1,6 @@
 // What an instance may keep between requests without ever answering from an old copy: rows the
 // database announces changes of. A trigger on each table the rows come from calls pg_notify on a
-// channel when its transaction commits (migrations 0006, 0018, 0020, 0021), every instance listens on it,
+// channel when its transaction commits (migrations 0006, 0018, 0020, 0021, 0024), every instance listens on it,
 // and a notice drops everything kept from that channel (or, where the triggers name what changed,
 // as the sessions' do, only the keys it names). An entry also goes at its own time (a
 // session's expiry, a call's window opening or closing) and after `maxAgeMs` in any case, so a
@@ -16,6 +16,8 @@ export const PROJECTS_CHANGED = 'projects_changed';
 export const SESSIONS_CHANGED = 'sessions_changed';
 /** Announced by a trigger on `settings`: the site's one row of settings. */
 export const SETTINGS_CHANGED = 'settings_changed';
+/** Announced by a trigger on `result_announcements`: the results notices a call page shows. */
+export const RESULTS_CHANGED = 'results_changed';
 /** Announced by triggers on `policies`, `experts` and `enterprises`: what search finds besides calls. */
 export const CONTENT_CHANGED = 'content_changed';
 

@@ -1,8 +1,11 @@
 // The open data of results announcements (issue 14): the funded projects of published announcements
 // and the notices the portal links to. Read by the public results handlers.
-import type { FundedProject } from '@flagship/api-client';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import type { FundedProject, ResultNotice } from '@flagship/api-client';
+import { and, asc, desc, eq, gt, inArray, min, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client';
+import { keptUntilChanged, PROJECTS_CHANGED, RESULTS_CHANGED } from '../db/kept-until-changed';
+import { perDatabase } from '../db/per-database';
 import { projects, resultAnnouncementItems, resultAnnouncements } from '../db/schema';
 import { escapeLike, likePattern } from './like-pattern';
 
@@ -92,7 +95,7 @@ export async function fundedFacets(db: Executor): Promise<{ years: number[]; cat
 }
 
 /** Notices for the portal: a call's published and withdrawn ones, or all whose objection period runs at `now`. */
-export async function resultNotices(db: Executor, projectId: number | undefined, now: Date) {
+async function resultNotices(db: Executor, projectId: number | undefined, now: Date): Promise<ResultNotice[]> {
   const where =
     projectId !== undefined
       ? and(eq(resultAnnouncements.projectId, projectId), inArray(resultAnnouncements.status, ['published', 'withdrawn']))
@@ -115,4 +118,33 @@ export async function resultNotices(db: Executor, projectId: number | undefined,
     objectionEndsAt: a.objectionEndsAt.toISOString(),
     withdrawalReason: a.withdrawalReason,
   }));
+}
+
+/** Calls whose notices are kept at once (most have none: an empty list is kept too). */
+const MAX_KEPT_NOTICES = 2_000;
+
+const keptNoticesOf = perDatabase((db: Database, log?: FastifyBaseLogger) =>
+  keptUntilChanged<ResultNotice[]>(db, { channel: [RESULTS_CHANGED, PROJECTS_CHANGED], maxEntries: MAX_KEPT_NOTICES, maxAgeMs: 5 * 60_000, what: 'results notices', log }),
+);
+
+/**
+ * `resultNotices` as now, kept by each instance until an announcement or a call changes
+ * (db/kept-until-changed.ts): every call page asks for its call's, signed in or not. The notices
+ * of no call in particular (those whose objection period runs) are kept only until the first of
+ * them ends or the next one's begins.
+ */
+export function keptResultNotices(db: Database, projectId: number | undefined, log?: FastifyBaseLogger): Promise<ResultNotice[]> {
+  return keptNoticesOf(db, log).get(projectId === undefined ? 'running' : String(projectId), async () => {
+    const now = new Date();
+    if (projectId !== undefined) return { value: await resultNotices(db, projectId, now), until: Number.POSITIVE_INFINITY };
+    const [running, [next]] = await Promise.all([
+      resultNotices(db, undefined, now),
+      db
+        .select({ startsAt: min(resultAnnouncements.objectionStartsAt) })
+        .from(resultAnnouncements)
+        .where(and(eq(resultAnnouncements.status, 'published'), gt(resultAnnouncements.objectionStartsAt, now))),
+    ]);
+    const ends = running.map((notice) => Date.parse(notice.objectionEndsAt));
+    return { value: running, until: Math.min(next?.startsAt?.getTime() ?? Number.POSITIVE_INFINITY, ...ends) };
+  });
 }

@@ -98,6 +98,8 @@ export const resultNoticeSchema = z.object({
   objectionEndsAt: dateTimeSchema,
   withdrawalReason: z.string().nullable(),
 });
+export type ResultNotice = z.infer<typeof resultNoticeSchema>;
+
 export const resultNoticeQuery = z.object({
   /** A call's published and withdrawn notices; without it, those whose objection period runs now. */
   projectId: idSchema.optional(),

@@ -4,7 +4,7 @@ import type { Handlers } from '../../http/endpoints';
 import { sendFile } from '../../http/send-file';
 import { workbookStream, XLSX_MIME } from '../../lib/workbook';
 import { streamToBuffer } from '../../lib/zips';
-import { fundedFacets, fundedRows, fundedTotals, resultNotices, type ResultsPublicEndpoint } from '../../shared/results-repository';
+import { fundedFacets, fundedRows, fundedTotals, keptResultNotices, type ResultsPublicEndpoint } from '../../shared/results-repository';
 
 // The open data of issue 14: the funded projects of every published results announcement.
 
@@ -18,7 +18,7 @@ function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function resultsPublicHandlers({ db }: AppContext): Pick<Handlers['content'], ResultsPublicEndpoint> {
+export function resultsPublicHandlers({ db, log }: AppContext): Pick<Handlers['content'], ResultsPublicEndpoint> {
   return {
     fundedList: async ({ query }) => {
       const { page, pageSize, ...filter } = query;
@@ -39,6 +39,6 @@ export function resultsPublicHandlers({ db }: AppContext): Pick<Handlers['conten
       return sendFile(reply, file, XLSX_MIME, '立项项目名单.xlsx');
     },
 
-    resultNotices: ({ query }) => resultNotices(db, query.projectId, new Date()),
+    resultNotices: ({ query }) => keptResultNotices(db, query.projectId, log),
   };
 }
