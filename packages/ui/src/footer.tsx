@@ -1,5 +1,3 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
-
 export interface FooterLink {
   name: string;
   url: string;
@@ -12,33 +10,22 @@ export interface FooterProps {
   copyright: string;
 }
 
+/** Plain elements with the classes of layout.css, as the header's layout: it is on every page the server renders. */
 export function Footer({ links, supportCredit, copyright }: FooterProps) {
   return (
     <div className="fs-footer">
-      <Stack gap={8} align="center">
-        {links.length > 0 && (
-          <Group gap="lg" justify="center" component="nav" aria-label="友情链接">
-            <Text size="sm" className="fs-footer__label">
-              友情链接
-            </Text>
-            {links.map((link) => (
-              <Anchor key={link.url} href={link.url} target="_blank" rel="noopener noreferrer" size="sm" className="fs-footer__link">
-                {link.name}
-              </Anchor>
-            ))}
-          </Group>
-        )}
-        {supportCredit && (
-          <Text size="sm" className="fs-footer__text">
-            {supportCredit}
-          </Text>
-        )}
-        {copyright && (
-          <Text size="sm" className="fs-footer__text">
-            {copyright}
-          </Text>
-        )}
-      </Stack>
+      {links.length > 0 && (
+        <nav aria-label="友情链接" className="fs-footer__links">
+          <span className="fs-footer__label">友情链接</span>
+          {links.map((link) => (
+            <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer" className="fs-footer__link">
+              {link.name}
+            </a>
+          ))}
+        </nav>
+      )}
+      {supportCredit && <p className="fs-footer__text">{supportCredit}</p>}
+      {copyright && <p className="fs-footer__text">{copyright}</p>}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Anchor, Button, Group, TextInput } from '@mantine/core';
-import { IconSearch, IconUserCircle } from '@tabler/icons-react';
+import { ActionIcon, Button, TextInput } from '@mantine/core';
+import { IconChevronDown, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import type { CallOptions, EnterpriseAuthStatus } from '@flagship/api-client';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useSafeNavigate } from './navigation';
+import { useHydrated } from './use-hydrated';
 
 // The menu (and the floating-ui positioning it needs) loads only for logged-in users.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
@@ -28,7 +29,16 @@ export interface HeaderProps {
   api: HeaderApi;
 }
 
+/**
+ * The header is on every page the server renders, so its layout is plain elements with the
+ * classes of layout.css rather than Mantine's `Group` and `Anchor`: each Mantine component costs the
+ * server's render its props, styles and `Box`, and the header and footer were a third of a
+ * logged-in page's render (docs/performance.md). The search field and the visitor's buttons stay
+ * Mantine's. The account menu is made in the browser, after hydration: the server renders its
+ * button alone.
+ */
 export function Header({ title, user, api }: HeaderProps) {
+  const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   const go = useSafeNavigate();
@@ -64,18 +74,18 @@ export function Header({ title, user, api }: HeaderProps) {
   return (
     <div className="fs-header">
       <div className="fs-header__inner">
-        <Anchor component={Link} to="/index" className="fs-header__brand" underline="never">
+        <Link to="/index" className="fs-header__brand">
           <span className="fs-header__seal" aria-hidden="true">
             艺
           </span>
           <span className="fs-header__title">{title}</span>
-        </Anchor>
+        </Link>
 
-        <Group component="nav" aria-label="主导航" gap={4} className="fs-header__nav" wrap="nowrap">
+        <nav aria-label="主导航" className="fs-header__nav">
           <NavItem to="/index" label="首页" active={location.pathname === '/index'} />
           <NavItem to="/declaration" label="项目申报" active={location.pathname === '/declaration'} />
           <NavItem to="/policy" label="通知公告" active={location.pathname.startsWith('/policy')} />
-        </Group>
+        </nav>
 
         <form role="search" onSubmit={search} className="fs-header__search">
           <TextInput
@@ -94,25 +104,29 @@ export function Header({ title, user, api }: HeaderProps) {
         </form>
 
         {user ? (
-          <Group gap={4} wrap="nowrap" className="fs-header__account">
-            <Anchor component={Link} to="/user" className="fs-header__user" underline="hover" title="个人中心">
+          <div className="fs-header__account">
+            <Link to="/user" className="fs-header__user" title="个人中心">
               <IconUserCircle size={20} aria-hidden="true" />
               <span>{user.account}</span>
-            </Anchor>
-            <Suspense fallback={<span className="fs-header__menu-button" aria-hidden="true" />}>
-              <AccountMenu status={user.enterprise_authentication_status} onLogout={() => void logout()} />
-            </Suspense>
-          </Group>
+            </Link>
+            {hydrated ? (
+              <Suspense fallback={<MenuButton />}>
+                <AccountMenu status={user.enterprise_authentication_status} onLogout={() => void logout()} />
+              </Suspense>
+            ) : (
+              <MenuButton />
+            )}
+          </div>
         ) : (
           location.pathname !== '/login' && (
-            <Group gap={8} wrap="nowrap" className="fs-header__account">
+            <div className="fs-header__account" data-visitor>
               <Button component={Link} to="/login" variant="white" color="cinnabar" size="sm">
                 登录
               </Button>
               <Button component={Link} to="/reg" variant="outline" color="white" size="sm" className="fs-header__register">
                 注册
               </Button>
-            </Group>
+            </div>
           )
         )}
       </div>
@@ -122,8 +136,17 @@ export function Header({ title, user, api }: HeaderProps) {
 
 function NavItem({ to, label, active }: { to: string; label: string; active: boolean }) {
   return (
-    <Anchor component={Link} to={to} className="fs-header__link" data-active={active || undefined} aria-current={active ? 'page' : undefined} underline="never">
+    <Link to={to} className="fs-header__link" data-active={active || undefined} aria-current={active ? 'page' : undefined}>
       {label}
-    </Anchor>
+    </Link>
+  );
+}
+
+/** How the account menu's button looks before the menu is made (on the server, while hydrating, while its code loads): a picture of it. */
+function MenuButton() {
+  return (
+    <span className="fs-header__menu-button" aria-hidden="true">
+      <IconChevronDown size={16} />
+    </span>
   );
 }
