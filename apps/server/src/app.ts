@@ -223,9 +223,12 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     await startRetention(ctx);
   });
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    // The app's own transport only: a mailer passed in belongs to whoever passed it.
-    if (!mailer) mailTransport.close?.();
+    try {
+      await jobs.stop();
+    } finally {
+      // The app's own transport only: a mailer passed in belongs to whoever passed it.
+      if (!mailer) mailTransport.close?.();
+    }
   });
 
   registerEndpoints(app, handlers, {

@@ -365,6 +365,53 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(started.filter((n) => n === 2)).toEqual([2]);
   });
 
+  it.runIf(driver === 'postgres')("settles a batch before stop's grace is over, so that what ran is not run again", async () => {
+    const k = kind();
+    const first = queue();
+    await first.start();
+    await first.send(k, { n: 0, to: 'a' });
+    await first.send(k, { n: 1, to: 'a' });
+    await first.send(k, { n: 2, to: 'b' }, { retryDelay: 0 });
+    const runs: number[] = [];
+    // The message to b takes longer than the second of grace `stop` gives.
+    await first.work<{ n: number; to: string }>(k, { concurrency: 1, batchSize: 10, sequence: ({ to }) => to }, async ({ n }, attempt) => {
+      runs.push(n);
+      if (n === 2 && attempt.retryCount === 0) await sleep(2_500);
+    });
+    await until(() => runs.length === 3);
+    await first.stop();
+    const second = queue();
+    await second.start();
+    await second.work<{ n: number }>(k, { concurrency: 1 }, async ({ n }) => void runs.push(n));
+    await until(() => runs.filter((n) => n === 2).length === 2);
+    await second.settle([k]);
+    expect(runs.filter((n) => n !== 2).sort((a, b) => a - b)).toEqual([0, 1]);
+  });
+
+  it.runIf(driver === 'postgres')('hands the jobs a batch did not start back at stop, without using an attempt', async () => {
+    const k = kind();
+    const first = queue();
+    await first.start();
+    // On their last attempt: one used for nothing would fail them for good, unrun.
+    for (let n = 0; n < 2; n++) await first.send(k, { n }, { retryLimit: 0 });
+    const runs: number[] = [];
+    const failed: number[] = [];
+    const onFailed = async ({ n }: { n: number }) => void failed.push(n);
+    await first.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence: () => 'one person', onFailed }, async ({ n }) => {
+      runs.push(n);
+      await sleep(300);
+    });
+    await until(() => runs.length === 1);
+    await first.stop();
+    const second = queue();
+    await second.start();
+    await second.work<{ n: number }>(k, { concurrency: 1, onFailed }, async ({ n }) => void runs.push(n));
+    await until(() => runs.length === 2, 8_000);
+    await second.settle([k]);
+    expect(runs.sort((a, b) => a - b)).toEqual([0, 1]);
+    expect(failed).toEqual([]);
+  });
+
   it('runs a job whose sequence cannot be told on its own, without failing its batch', async () => {
     const k = kind();
     const jobs = queue();

@@ -30,8 +30,12 @@ const HEARTBEAT_SECONDS = 10;
 /** How often a slot of a kind worked in batches looks for jobs (pg-boss's shortest poll). */
 const GATHER_SECONDS = 0.5;
 
-/** A batch's work ends this long before its expiry (at most a quarter of it), to settle what ran before pg-boss fails it all. */
+/**
+ * A batch's work ends this long before its expiry, or before `stop`'s grace is over (at most a
+ * quarter of either), to settle what ran before pg-boss fails it all.
+ */
 const BATCH_SETTLE_MS = 10_000;
+const STOP_SETTLE_MS = 1_000;
 
 /** pg-boss's options for one job: its own names, whole seconds. */
 function sendOptions(options: JobOptions): SendOptions {
@@ -50,6 +54,13 @@ function sendOptions(options: JobOptions): SendOptions {
     singletonKey: options.singletonKey ?? randomUUID(),
     ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
   };
+}
+
+/** A promise and the function that settles it (`Promise.withResolvers`, which Node 20 lacks). */
+function signalled() {
+  let resolve: (value: 'time up') => void = () => {};
+  const promise = new Promise<'time up'>((settle) => (resolve = settle));
+  return { promise, resolve };
 }
 
 interface WaitingSend {
@@ -122,6 +133,8 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   let started = false;
   /** Set once `stop` is called: a batch starts no more of its jobs. */
   let stopping = false;
+  /** Comes just before `stop`'s grace is over: a batch gives up what still runs, to settle the rest in time. */
+  let stopComing = signalled();
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (kind: string) => {
     let created = queues.get(kind);
@@ -158,17 +171,22 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         }
         return { id: job.id, status: 'failed', output: err };
       };
-      /** One attempt: done, failed with its error, or still running when `timeUp` comes (left to finish, unheeded). */
-      const attempt = (job: JobWithMetadata<object>, timeUp: Promise<'time up'>): Promise<'done' | 'time up' | Error> =>
-        Promise.race([
+      /** One attempt: done, failed with its error, or still running when `cutOff` comes (then aborted, and left to end). */
+      const attempt = async (job: JobWithMetadata<object>, cutOff: Promise<'time up'>): Promise<'done' | 'time up' | Error> => {
+        const givenUp = new AbortController();
+        const signal = AbortSignal.any([job.signal, givenUp.signal]);
+        const outcome = await Promise.race([
           Promise.resolve()
-            .then(() => handler(job.data as Parameters<typeof handler>[0], { id: job.id, retryCount: job.retryCount, signal: job.signal }))
+            .then(() => handler(job.data as Parameters<typeof handler>[0], { id: job.id, retryCount: job.retryCount, signal }))
             .then(
               () => 'done' as const,
               (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
             ),
-          timeUp,
+          cutOff,
         ]);
+        if (outcome === 'time up') givenUp.abort(new Error('given up: the batch had to be settled'));
+        return outcome;
+      };
       const sequenceOf = (job: JobWithMetadata<object>, index: number): unknown => {
         try {
           return workOptions.sequence?.(job.data as Parameters<typeof handler>[0]) ?? index;
@@ -178,38 +196,69 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         }
       };
       /**
+       * Jobs this worker took but did not start, handed back to the queue as they were: no attempt
+       * used, so another slot or instance takes them at once. pg-boss has no call for it (its fail
+       * uses an attempt, and one on the last attempt would never run), hence its table, as
+       * `depth` and `settle` read it. pg-boss's settle of the batch then finds them no longer
+       * active and leaves them be. If this fails, they are failed instead, to be retried.
+       */
+      const handBack = async (jobs: JobWithMetadata<object>[]): Promise<JobResult[]> => {
+        if (jobs.length === 0) return [];
+        try {
+          await boss
+            .getDb()
+            .executeSql(`update pgboss.job set state = 'created', started_on = null, heartbeat_on = null where name = $1 and id = any($2::uuid[]) and state = 'active'`, [
+              kind,
+              jobs.map((job) => job.id),
+            ]);
+          return [];
+        } catch (error) {
+          log.error({ err: error, kind }, 'jobs not started could not be handed back: failed, to be retried');
+          return Promise.all(jobs.map((job) => failure(job, new Error('not started, and not handed back'))));
+        }
+      };
+      /**
        * A batch's jobs, each sequence one job after another (in the order queued: a batch comes in
        * no particular order), the sequences at once. pg-boss fails every job of a batch still
-       * running at the batch's expiry, the ones that already ran included, and so does `stop` once
-       * its grace is over: both would run those jobs twice. So no job starts once the queue stops or
-       * the batch nears its expiry, and an attempt still running then is given up. What ran is
-       * settled done; the rest is failed, to be retried.
+       * running at the first job's expiry, the ones that already ran included, and so does `stop`
+       * once its grace is over: both would run those jobs twice. So a batch settles before either:
+       * no job starts once the queue stops or the expiry nears, and an attempt still running when
+       * the expiry or the end of the grace nears is given up (its signal aborted; it alone may run
+       * twice). What ran is settled; what did not start is handed back unspent.
        */
       const runBatch = async (batch: JobWithMetadata<object>[]): Promise<JobResult[]> => {
-        const expiresInMs = Math.max(...batch.map((job) => job.expireInSeconds)) * 1000;
-        const endsAt = Date.now() + expiresInMs - Math.min(BATCH_SETTLE_MS, expiresInMs / 4);
+        const startedAt = Date.now();
+        const expiresInMs = Math.min(...batch.map((job) => job.expireInSeconds)) * 1000;
+        const endsAt = startedAt + expiresInMs - Math.min(BATCH_SETTLE_MS, expiresInMs / 4);
         let timer: NodeJS.Timeout | undefined;
-        const timeUp = new Promise<'time up'>((resolve) => (timer = setTimeout(() => resolve('time up'), endsAt - Date.now()).unref()));
+        const expiryComing = new Promise<'time up'>((resolve) => (timer = setTimeout(() => resolve('time up'), endsAt - startedAt).unref()));
+        const cutOff = Promise.race([expiryComing, stopComing.promise]);
         const sequences = new Map<unknown, JobWithMetadata<object>[]>();
         const queued = batch.toSorted((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
         for (const [i, job] of queued.entries()) {
           const key = sequenceOf(job, i);
           sequences.set(key, [...(sequences.get(key) ?? []), job]);
         }
+        const notStarted: JobWithMetadata<object>[] = [];
         try {
           const results = await Promise.all(
             [...sequences.values()].map(async (jobs) => {
               const settled: JobResult[] = [];
-              let cut: Error | undefined;
-              for (const job of jobs) {
-                if (!cut && (stopping || job.signal.aborted || Date.now() >= endsAt)) cut = new Error('not started: the queue stopped or the batch ran out of time');
-                const outcome = cut ?? (await attempt(job, timeUp));
+              for (const [i, job] of jobs.entries()) {
+                if (stopping || job.signal.aborted || Date.now() >= endsAt) {
+                  notStarted.push(...jobs.slice(i));
+                  break;
+                }
+                const outcome = await attempt(job, cutOff);
                 if (outcome === 'done') {
                   settled.push({ id: job.id, status: 'completed' });
                 } else if (outcome === 'time up') {
-                  // It may still finish, and its retry then runs it a second time: the one job, not the batch.
-                  settled.push(await failure(job, new Error(`still running ${Math.round(expiresInMs / 1000)} s into its batch: given up for a retry`)));
-                  cut = new Error('not started: an earlier job of its sequence ran out of time');
+                  // Not `onFailed`, even on the last attempt: it may still succeed (as for a job pg-boss gives up on expiry).
+                  const seconds = Math.round((Date.now() - startedAt) / 1000);
+                  log.warn({ kind, jobId: job.id, retryCount: job.retryCount }, `job still running ${seconds} s into its batch: given up, to be retried`);
+                  settled.push({ id: job.id, status: 'failed', output: new Error(`given up ${seconds} s into its batch, to settle the batch`) });
+                  notStarted.push(...jobs.slice(i + 1));
+                  break;
                 } else {
                   settled.push(await failure(job, outcome));
                 }
@@ -217,10 +266,16 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
               return settled;
             }),
           );
-          return results.flat();
+          return [...results.flat(), ...(await handBack(notStarted))];
         } finally {
           clearTimeout(timer);
         }
+      };
+      /** Batches of one are run as pg-boss runs a job: through its expiry and `stop`'s grace, as before batches. */
+      const runOne = async ([job]: JobWithMetadata<object>[]): Promise<JobResult[]> => {
+        if (!job) return [];
+        const outcome = await attempt(job, new Promise<never>(() => {}));
+        return [outcome === 'done' ? { id: job.id, status: 'completed' } : await failure(job, outcome as Error)];
       };
       // A kind worked in batches is not woken by every new job, which would fetch each alone as it
       // comes: its slots look every GATHER_SECONDS and take what gathered meanwhile (and again at
@@ -249,7 +304,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
             },
             async (batch: JobWithMetadata<object>[]) => {
               try {
-                return await runBatch(batch);
+                return await (gather ? runBatch(batch) : runOne(batch));
               } finally {
                 // Fetch the next one right after this one is settled, not a poll later (a batch
                 // that came full is followed at once by pg-boss itself).
@@ -272,14 +327,22 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       await boss.start();
       started = true;
       stopping = false;
+      stopComing = signalled();
       for (const step of pending.splice(0)) await step();
     },
     async stop() {
       if (!started) return;
       // Sends stay possible while the workers drain: a job finishing now may still queue mail.
       stopping = true;
-      await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
-      started = false;
+      const resolveStop = stopComing.resolve;
+      const graceNearlyOver = setTimeout(() => resolveStop('time up'), stopTimeoutMs - Math.min(STOP_SETTLE_MS, stopTimeoutMs / 4));
+      try {
+        await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
+      } finally {
+        clearTimeout(graceNearlyOver);
+        resolveStop('time up');
+        started = false;
+      }
     },
     async depth() {
       if (!started) return {};

@@ -43,9 +43,10 @@ export interface WorkOptions<T> {
    * together (default 1), each still succeeding, retrying or failing on its own. For many small
    * jobs (a deadline's confirmations): a fetch and one or two settles (done, failed) a batch
    * instead of two statements a job. Above 1, a new job no longer wakes a worker at once: it waits
-   * for the next look, at most half a second, so that jobs gather. A batch starts no job once the
-   * queue stops or its expiry nears, and gives up an attempt still running then: those are retried.
-   * The in-process queue fetches nothing and ignores it.
+   * for the next look, at most half a second, so that jobs gather. A batch is settled before its
+   * first job's expiry and before the end of `stop`'s grace: jobs it has not started by then go
+   * back to the queue (no attempt used), and an attempt still running is given up (its signal
+   * aborted) and retried. The in-process queue fetches nothing and ignores it.
    */
   batchSize?: number;
   /**
@@ -54,7 +55,7 @@ export interface WorkOptions<T> {
    * in either order.
    */
   sequence?: (data: T) => string;
-  /** Called once when an attempt failed and no retry is left (not for a job given up on expiry). */
+  /** Called once when an attempt failed and no retry is left (not for an attempt given up on expiry or at stop). */
   onFailed?: (data: T, error: Error) => Promise<void>;
 }
 

@@ -33,6 +33,40 @@ describe('createMailer with SMTP', () => {
     server = undefined;
   });
 
+  it('takes an aborted message out of the pool before it is sent', async () => {
+    const received: string[] = [];
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        stream.resume();
+        // Slow, so that the sixth message waits for one of the five connections.
+        stream.on('end', () => setTimeout(() => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join());
+          callback();
+        }, 500));
+      },
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const dataDir = mkdtempSync(join(tmpdir(), 'flagship-mailer-'));
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'flagship@example.org', dataDir, log: silentLog });
+    try {
+      const given = new AbortController();
+      const sends = Array.from({ length: 6 }, (_, n) =>
+        mailer.sendMail({ to: `applicant${n}@example.org`, subject: '申报已提交', text: '您的申报已提交。' }, n === 5 ? { signal: given.signal } : {}),
+      );
+      setTimeout(() => given.abort(), 100);
+      const outcomes = await Promise.allSettled(sends);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+      expect(received).not.toContain('applicant5@example.org');
+    } finally {
+      mailer.close?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends many messages at once over a few reused connections', async () => {
     const connections: string[] = [];
     const received: string[] = [];

@@ -11,8 +11,8 @@ export interface Message {
 }
 
 export interface Mailer {
-  /** E-mail through SMTP, or the outbox without SMTP. */
-  sendMail(message: Message): Promise<void>;
+  /** E-mail through SMTP, or the outbox without SMTP. An aborted `signal` takes a message still waiting for a connection out of the pool. */
+  sendMail(message: Message, options?: { signal?: AbortSignal }): Promise<void>;
   /** Text message to a mobile number: no SMS gateway runs here, so it always goes to the outbox. */
   sendSms(message: Omit<Message, 'subject'>): Promise<void>;
   /** Lets go of open connections (SMTP's pool), once nothing sends any more. */
@@ -28,8 +28,9 @@ const SMTP_CONNECTIONS = 5;
 
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
   const outbox = join(options.dataDir, 'outbox');
-  // Timeouts well inside a mail job's two minutes: the worker gives up an attempt still running near
-  // its batch's expiry, and the retry sends it again (nodemailer's own socket timeout is ten minutes).
+  // Timeouts well inside a mail job's two minutes (nodemailer's own socket timeout is ten minutes):
+  // the worker gives up an attempt still running near its batch's expiry, aborting it, and the
+  // retry sends it again. A message still waiting in the pool's queue then goes no further.
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -56,9 +57,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   };
 
   return {
-    async sendMail(message) {
+    async sendMail(message, { signal } = {}) {
       if (!transport) return toOutbox('mail', message);
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, ...(signal ? { signal } : {}) });
       options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     sendSms: (message) => toOutbox('sms', { ...message, subject: '短信' }),
@@ -109,6 +110,6 @@ export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLo
       sequence: ({ message }) => message.to,
       onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
     },
-    async ({ channel, message }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message)),
+    async ({ channel, message }, { signal }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message, { signal })),
   );
 }
