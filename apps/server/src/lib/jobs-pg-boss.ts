@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type JobInsert, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
-import { DEFAULT_JOB_OPTIONS, type JobOptions, type Jobs } from './jobs';
+import { DEFAULT_JOB_OPTIONS, retryDelaySeconds, type JobOptions, type Jobs } from './jobs';
 
 export interface PgBossJobsOptions {
   databaseUrl: string;
@@ -196,25 +196,30 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         }
       };
       /**
-       * Jobs this worker took but did not start, handed back to the queue as they were: no attempt
-       * used, so another slot or instance takes them at once. pg-boss has no call for it (its fail
-       * uses an attempt, and one on the last attempt would never run), hence its table, as
-       * `depth` and `settle` read it. pg-boss's settle of the batch then finds them no longer
-       * active and leaves them be. If this fails, they are failed instead, to be retried.
+       * Jobs this worker took but did not start, handed back to the queue, each no earlier than
+       * `after` seconds from now: no attempt is used, so another slot or instance takes them at
+       * once. pg-boss has no public call for it (its fail uses an attempt, and on the last one the
+       * job would never run), hence its table, as `depth` and `settle` read it. Only this claim is
+       * handed back (the id and attempt fetched, still active). Its attempt count and limit both go
+       * up by one: pg-boss then fails the batch's jobs it got no result for, fenced on the attempt
+       * it fetched, and a new claim of a handed-back job, by another worker in between, must not be
+       * taken for it. If the statement fails, the jobs are failed instead, to be retried.
        */
-      const handBack = async (jobs: JobWithMetadata<object>[]): Promise<JobResult[]> => {
+      const handBack = async (jobs: { job: JobWithMetadata<object>; after: number }[]): Promise<JobResult[]> => {
         if (jobs.length === 0) return [];
         try {
-          await boss
-            .getDb()
-            .executeSql(`update pgboss.job set state = 'created', started_on = null, heartbeat_on = null where name = $1 and id = any($2::uuid[]) and state = 'active'`, [
-              kind,
-              jobs.map((job) => job.id),
-            ]);
+          await boss.getDb().executeSql(
+            `update pgboss.job j set state = 'created', started_on = null, heartbeat_on = null,
+               retry_count = j.retry_count + 1, retry_limit = j.retry_limit + 1,
+               start_after = greatest(j.start_after, now() + make_interval(secs => h.after))
+             from unnest($2::uuid[], $3::int[], $4::float8[]) as h(id, retry_count, after)
+             where j.name = $1 and j.id = h.id and j.retry_count = h.retry_count and j.state = 'active'`,
+            [kind, jobs.map(({ job }) => job.id), jobs.map(({ job }) => job.retryCount), jobs.map(({ after }) => after)],
+          );
           return [];
         } catch (error) {
           log.error({ err: error, kind }, 'jobs not started could not be handed back: failed, to be retried');
-          return Promise.all(jobs.map((job) => failure(job, new Error('not started, and not handed back'))));
+          return Promise.all(jobs.map(({ job }) => failure(job, new Error('not started, and not handed back'))));
         }
       };
       /**
@@ -239,14 +244,14 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
           const key = sequenceOf(job, i);
           sequences.set(key, [...(sequences.get(key) ?? []), job]);
         }
-        const notStarted: JobWithMetadata<object>[] = [];
+        const notStarted: { job: JobWithMetadata<object>; after: number }[] = [];
         try {
           const results = await Promise.all(
             [...sequences.values()].map(async (jobs) => {
               const settled: JobResult[] = [];
               for (const [i, job] of jobs.entries()) {
                 if (stopping || job.signal.aborted || Date.now() >= endsAt) {
-                  notStarted.push(...jobs.slice(i));
+                  notStarted.push(...jobs.slice(i).map((rest) => ({ job: rest, after: 0 })));
                   break;
                 }
                 const outcome = await attempt(job, cutOff);
@@ -257,7 +262,9 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
                   const seconds = Math.round((Date.now() - startedAt) / 1000);
                   log.warn({ kind, jobId: job.id, retryCount: job.retryCount }, `job still running ${seconds} s into its batch: given up, to be retried`);
                   settled.push({ id: job.id, status: 'failed', output: new Error(`given up ${seconds} s into its batch, to settle the batch`) });
-                  notStarted.push(...jobs.slice(i + 1));
+                  // The rest of its sequence after its retry (pg-boss's back-off is at most this), so that they keep their order.
+                  const after = retryDelaySeconds(job, job.retryCount) + 1;
+                  notStarted.push(...jobs.slice(i + 1).map((rest) => ({ job: rest, after })));
                   break;
                 } else {
                   settled.push(await failure(job, outcome));
