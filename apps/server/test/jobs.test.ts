@@ -231,6 +231,14 @@ describe.each(drivers)('job queue on %s', (driver) => {
     }
   };
 
+  /** Another process takes over the jobs of `k` (after the first one stopped), recording each it runs. */
+  const takeOver = async (k: string, runs: number[], onFailed?: (data: { n: number }) => Promise<void>) => {
+    const second = queue();
+    await second.start();
+    await second.work<{ n: number }>(k, { concurrency: 1, ...(onFailed ? { onFailed } : {}) }, async ({ n }) => void runs.push(n));
+    return second;
+  };
+
   it('queues jobs sent at once, each once and each with its own id, several in one statement on pg-boss', async () => {
     const k = kind();
     const jobs = queue();
@@ -337,9 +345,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     });
     await until(() => runs.length === 1);
     await first.stop();
-    const second = queue();
-    await second.start();
-    await second.work<{ n: number }>(k, { concurrency: 1 }, async ({ n }) => void runs.push(n));
+    const second = await takeOver(k, runs);
     await until(() => runs.length >= 4);
     await second.settle([k]);
     expect(runs.sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
@@ -382,9 +388,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     });
     await until(() => runs.length === 3);
     await first.stop();
-    const second = queue();
-    await second.start();
-    await second.work<{ n: number }>(k, { concurrency: 1 }, async ({ n }) => void runs.push(n));
+    const second = await takeOver(k, runs);
     await until(() => runs.filter((n) => n === 2).length === 2);
     await second.settle([k]);
     expect(runs.filter((n) => n !== 2).sort((a, b) => a - b)).toEqual([0, 1]);
@@ -405,9 +409,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     });
     await until(() => runs.length === 1);
     await first.stop();
-    const second = queue();
-    await second.start();
-    await second.work<{ n: number }>(k, { concurrency: 1, onFailed }, async ({ n }) => void runs.push(n));
+    const second = await takeOver(k, runs, onFailed);
     await until(() => runs.length === 2, 8_000);
     await second.settle([k]);
     expect(runs.sort((a, b) => a - b)).toEqual([0, 1]);

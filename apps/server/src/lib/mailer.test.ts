@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../test/silent-log';
-import { createMailer } from './mailer';
+import { createMailer, type Mailer } from './mailer';
 
 describe('createMailer without SMTP', () => {
   const made: string[] = [];
@@ -28,46 +28,21 @@ describe('createMailer without SMTP', () => {
 
 describe('createMailer with SMTP', () => {
   let server: SMTPServer | undefined;
+  let mailer: Mailer | undefined;
+  const made: string[] = [];
   afterEach(async () => {
+    mailer?.close?.();
+    mailer = undefined;
+    made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server = undefined;
   });
 
-  it('takes an aborted message out of the pool before it is sent', async () => {
-    const received: string[] = [];
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        stream.resume();
-        // Slow, so that the sixth message waits for one of the five connections.
-        stream.on('end', () => setTimeout(() => {
-          received.push(session.envelope.rcptTo.map((r) => r.address).join());
-          callback();
-        }, 500));
-      },
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    const dataDir = mkdtempSync(join(tmpdir(), 'flagship-mailer-'));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'flagship@example.org', dataDir, log: silentLog });
-    try {
-      const given = new AbortController();
-      const sends = Array.from({ length: 6 }, (_, n) =>
-        mailer.sendMail({ to: `applicant${n}@example.org`, subject: '申报已提交', text: '您的申报已提交。' }, n === 5 ? { signal: given.signal } : {}),
-      );
-      setTimeout(() => given.abort(), 100);
-      const outcomes = await Promise.allSettled(sends);
-      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
-      expect(received).not.toContain('applicant5@example.org');
-    } finally {
-      mailer.close?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('sends many messages at once over a few reused connections', async () => {
+  /**
+   * A mailer sending to a real SMTP server on this machine, which records each connection and
+   * each message's recipients, after `delayMs` (a slow server).
+   */
+  const mailerToServer = async (delayMs = 0) => {
     const connections: string[] = [];
     const received: string[] = [];
     server = new SMTPServer({
@@ -80,25 +55,41 @@ describe('createMailer with SMTP', () => {
       },
       onData: (stream, session, callback) => {
         stream.resume();
-        stream.on('end', () => {
-          received.push(session.envelope.rcptTo.map((r) => r.address).join());
-          callback();
-        });
+        stream.on('end', () =>
+          setTimeout(() => {
+            received.push(session.envelope.rcptTo.map((r) => r.address).join());
+            callback();
+          }, delayMs),
+        );
       },
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     const dataDir = mkdtempSync(join(tmpdir(), 'flagship-mailer-'));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'flagship@example.org', dataDir, log: silentLog });
-    try {
-      // A mail worker's two batches of ten.
-      const to = Array.from({ length: 20 }, (_, n) => `applicant${n}@example.org`);
-      await Promise.all(to.map((address) => mailer.sendMail({ to: address, subject: '申报已提交', text: '您的申报已提交。' })));
-      expect(received.sort()).toEqual(to.sort());
-      expect(connections.length).toBeLessThanOrEqual(5);
-    } finally {
-      mailer.close?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    made.push(dataDir);
+    mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'flagship@example.org', dataDir, log: silentLog });
+    return { mailer, connections, received };
+  };
+
+  it('takes an aborted message out of the pool before it is sent', async () => {
+    // Slow, so that the sixth message waits for one of the five connections.
+    const { mailer, received } = await mailerToServer(500);
+    const given = new AbortController();
+    const sends = Array.from({ length: 6 }, (_, n) =>
+      mailer.sendMail({ to: `applicant${n}@example.org`, subject: '申报已提交', text: '您的申报已提交。' }, n === 5 ? { signal: given.signal } : {}),
+    );
+    setTimeout(() => given.abort(), 100);
+    const outcomes = await Promise.allSettled(sends);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(received).not.toContain('applicant5@example.org');
+  });
+
+  it('sends many messages at once over a few reused connections', async () => {
+    const { mailer, connections, received } = await mailerToServer();
+    // A mail worker's two batches of ten.
+    const to = Array.from({ length: 20 }, (_, n) => `applicant${n}@example.org`);
+    await Promise.all(to.map((address) => mailer.sendMail({ to: address, subject: '申报已提交', text: '您的申报已提交。' })));
+    expect(received.sort()).toEqual(to.sort());
+    expect(connections.length).toBeLessThanOrEqual(5);
   });
 });
