@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { applications } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, pdf, validData } from './apply-fixtures';
-import { drivers, startTestServer, type TestServer } from './harness';
+import { drivers, hookPreparedSql, startTestServer, type TestServer } from './harness';
 
 /** errno of each settled call: 200 for the ones that succeeded. */
 function outcomes(results: PromiseSettledResult<unknown>[]): number[] {
@@ -71,6 +71,7 @@ function transactionGate() {
               return method.apply(target, args);
             };
           }
+          if (property === '_') return hookPreparedSql(value as Database['_'], gate);
           if (property === 'update' || property === 'insert') {
             const method = value as (...args: unknown[]) => object;
             return (...args: unknown[]) => heldBuilder(method.apply(target, args));

@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, applicationSubmissions, auditLogs, uploads } from '../src/db/schema';
 import { clientWithToken, createCall, directUser, pdf, receiptHash, validData } from './apply-fixtures';
-import { drivers, startTestServer, type TestServer } from './harness';
+import { drivers, hookPreparedSql, startTestServer, type TestServer } from './harness';
 
 const SERIAL = /^FS-\d{4}-(\d{6,})$/;
 const serialOf = (value: string | null | undefined) => Number(SERIAL.exec(value ?? '')?.[1] ?? Number.NaN);
@@ -45,14 +45,18 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
                 return target.transaction(...args);
               };
             }
+            const beforeExecute = async () => {
+              const before = beforeNextExecute;
+              beforeNextExecute = undefined;
+              await before?.();
+            };
             if (property === 'execute') {
               return async (...args: Parameters<typeof db.execute>) => {
-                const before = beforeNextExecute;
-                beforeNextExecute = undefined;
-                await before?.();
+                await beforeExecute();
                 return target.execute(...args);
               };
             }
+            if (property === '_') return hookPreparedSql(target._, beforeExecute);
             return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
           },
         }),
@@ -130,6 +134,10 @@ describe.each(drivers)('autosave and submission in the deadline hour on %s', (dr
     });
     const writes = sent.filter((q) => /application_serials|applications|application_submissions|audit_logs/.test(q) && /\b(insert|update)\b/i.test(q));
     expect(writes).toHaveLength(1);
+    // After the write, one statement: the confirmation's forms still to send with its recipient.
+    const afterWrite = sent.slice(sent.findIndex((q) => q.startsWith('with held')) + 1);
+    expect(afterWrite).toHaveLength(1);
+    expect(afterWrite[0]).toMatch(/from "forms" inner join "users"/);
     expect(transactions).toBe(transactionsBefore);
     expect(submitted).toMatchObject({ status: 'submitted', version: draft.version + 1 });
     expect(submitted.receipt?.sha256).toBe(receiptHash(data));

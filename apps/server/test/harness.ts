@@ -219,3 +219,27 @@ export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('Expected the call to fail');
 }
+
+/**
+ * A wrapped database's `_` (its session) whose statements made once from SQL (`preparedSql` in
+ * db/prepared.ts) run `hook` before each is sent: a test that holds or changes the database right
+ * before a write reaches those as it reaches `execute` and the query builders.
+ */
+export function hookPreparedSql(internals: Database['_'], hook: () => Promise<unknown>): Database['_'] {
+  const session = new Proxy(internals.session, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property !== 'prepareQuery') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      return (...args: Parameters<typeof target.prepareQuery>) => {
+        const query = target.prepareQuery(...args);
+        return Object.assign(Object.create(query) as typeof query, {
+          execute: async (...values: Parameters<typeof query.execute>) => {
+            await hook();
+            return query.execute(...values);
+          },
+        });
+      };
+    },
+  });
+  return { ...internals, session };
+}

@@ -1,5 +1,5 @@
 // Receipt serial numbers, given on first submission by the server and by the demo seed alike.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { beijingYear } from '../lib/beijing-time';
 import type { Executor } from './client';
 import { applicationSerials } from './schema';
@@ -8,7 +8,7 @@ import { applicationSerials } from './schema';
 export const serialYear = beijingYear;
 
 /** Serial number `last` of `year` as text, in SQL: FS-2026-000123 (at least six digits). */
-export function serialNumberSql(year: number, last: SQL): SQL {
+export function serialNumberSql(year: number | Placeholder, last: SQL): SQL {
   return sql`'FS-' || ${year}::integer || '-' || lpad(${last}::text, greatest(6, length(${last}::text)), '0')`;
 }
 

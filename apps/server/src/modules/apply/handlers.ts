@@ -32,7 +32,7 @@ import { writeAudit } from '../../shared/audit-repository';
 import { parseApplication } from '../../shared/form-schemas';
 import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { keptCalls } from '../../shared/kept-calls-repository';
-import { noticeRecipient, sendNotice } from '../../shared/notices-repository';
+import { sendNotice } from '../../shared/notices-repository';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { keptSettings } from '../../shared/settings-repository';
 import {
@@ -254,8 +254,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
       // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
       const confirm = async () => {
-        // Asked together: one round trip of waiting instead of two.
-        const [missing, recipient] = await Promise.all([missingForms(db, userId, params.projectId), noticeRecipient(db, userId)]);
+        const { missing, recipient } = await missingForms(db, userId, params.projectId);
         if (!recipient) return;
         // The site's name as each instance keeps it (every rendered page asks for it too).
         const { siteTitle } = await keptSettings(db, log);
