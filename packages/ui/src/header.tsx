@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconChevronDown, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import type { CallOptions, EnterpriseAuthStatus } from '@flagship/api-client';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -88,19 +88,16 @@ export function Header({ title, user, api }: HeaderProps) {
         </nav>
 
         <form role="search" onSubmit={search} className="fs-header__search">
-          <TextInput
+          <input
+            className="fs-header__search-input"
             value={keyword}
             onChange={(event) => setKeyword(event.currentTarget.value)}
             placeholder="站内搜索"
             aria-label="搜索关键词"
-            size="sm"
-            radius="xl"
-            rightSection={
-              <ActionIcon type="submit" variant="subtle" color="cinnabar" radius="xl" aria-label="搜索">
-                <IconSearch size={16} />
-              </ActionIcon>
-            }
           />
+          <button type="submit" className="fs-header__search-button" aria-label="搜索">
+            <IconSearch size={16} />
+          </button>
         </form>
 
         {user ? (
