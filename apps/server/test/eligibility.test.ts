@@ -3,7 +3,7 @@
 import { creditCodeCheckChar, ENTERPRISE_AUTH_STATUS, Errno, type EligibilityQuestion, type FormField } from '@flagship/api-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enterpriseAuthentications, forms, projects } from '../src/db/schema';
+import { applications, enterpriseAuthentications, forms, projects } from '../src/db/schema';
 import { createCall, pdf, validData } from './apply-fixtures';
 import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
@@ -99,6 +99,11 @@ describe.each(drivers)('eligibility and budget totals on %s', (driver) => {
     const submitted = await save(alice, call, { data: validData({ proposal: await proposalOf(alice) }), version: later.version, submit: true });
     expect(submitted).toMatchObject({ status: 'submitted', eligibility: { qualified: true } });
     expect((await alice.api.project.applyDetail({ applyId: submitted.id })).eligibility?.qualified).toBe(true);
+    // Returned for changes and sent again: the check it passed when first sent stays with it.
+    await server.handle.db.update(applications).set({ status: 'returned' }).where(eq(applications.id, submitted.id));
+    const again = await save(alice, call, { data: validData({ proposal: await proposalOf(alice) }), version: submitted.version, submit: true });
+    expect(again).toMatchObject({ status: 'submitted', version: submitted.version + 1 });
+    expect((await alice.api.project.applyDetail({ applyId: submitted.id })).eligibility).toEqual(submitted.eligibility);
   });
 
   it('counts the calls applied to this year for the automatic question', async () => {

@@ -223,7 +223,8 @@ export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
 /**
  * A wrapped database's `_` (its session) whose statements made once from SQL (`preparedSql` in
  * db/prepared.ts) run `hook` before each is sent: a test that holds or changes the database right
- * before a write reaches those as it reaches `execute` and the query builders.
+ * before a write reaches those as it reaches `execute` and the query builders. Only those sent on
+ * the database itself: one run inside a transaction goes through the transaction's own session.
  */
 export function hookPreparedSql(internals: Database['_'], hook: () => Promise<unknown>): Database['_'] {
   const session = new Proxy(internals.session, {
