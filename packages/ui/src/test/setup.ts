@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine reads these browser APIs, which happy-dom lacks or only partly has.
@@ -23,5 +23,9 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// The header's account menu is a lazy chunk: on a loaded machine its first import can take more
+// than testing-library's one second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
