@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { downloadJobs, projects, uploads } from '../src/db/schema';
 import type { Jobs } from '../src/lib/jobs';
 import { inProcessJobs } from '../src/lib/jobs-in-process';
-import { pgBossJobs } from '../src/lib/jobs-pg-boss';
+import { pgBossJobs, PreparedPool } from '../src/lib/jobs-pg-boss';
 import { storageFor } from '../src/lib/storage';
 import { queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
 import { DEADLINE_REMINDER_JOB, sendDeadlineReminders } from '../src/shared/reminders-repository';
@@ -556,5 +556,33 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
     await server.app.jobs.settle([DEADLINE_REMINDER_JOB]);
     const reminders = (await server.outbox()).filter((m) => m.includes('申报截止提醒') && m.includes(`To: ${drafting.account}`));
     expect(reminders).toHaveLength(1);
+  });
+});
+
+describe.runIf(drivers.includes('postgres'))("pg-boss's statements", () => {
+  it('are prepared once on each connection and planned once, a text of several statements excepted', async () => {
+    const pool = new PreparedPool({ connectionString: inject('postgresUrl')!, max: 1 });
+    await pool.open();
+    try {
+      // As pg-boss's insert (values) and fetch (none: its queue and limit are in its text).
+      const withValues = 'select relname from pg_class where oid = $1::oid';
+      const withoutValues = "select count(*)::int as n from pg_class where relname = 'pg_class'";
+      for (let i = 0; i < 8; i++) {
+        expect((await pool.executeSql(withValues, [1259])).rows).toEqual([{ relname: 'pg_class' }]);
+        expect((await pool.executeSql(withoutValues)).rows).toEqual([{ n: 1 }]);
+      }
+      const several = await pool.executeSql('select 1 as a; select 2 as b');
+      expect([several].flat().map((result) => result.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+      const prepared = 'select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where statement <> $1 order by statement';
+      const { rows } = await pool.executeSql(prepared, [prepared]);
+      // Without values PostgreSQL plans the statement once and keeps the plan; with values it plans
+      // the first five times for the values given, then keeps a generic plan when that is as good.
+      expect(rows).toEqual([
+        { statement: withoutValues, generic_plans: 8, custom_plans: 0 },
+        { statement: withValues, generic_plans: 3, custom_plans: 5 },
+      ]);
+    } finally {
+      await pool.close();
+    }
   });
 });
