@@ -53,6 +53,8 @@ const SAVERS = 200;
 async function paced(base: string, rate: number, count: number, request: (n: number) => { path: string; headers: Record<string, string>; body: string }, onAnswer: (n: number, body: string) => void) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
+  /** Latencies by the second their requests were due: whether the run fell behind from the start or stalled. */
+  const bySecond: number[][] = [];
   let errors = 0;
   const start = performance.now();
   const one = (n: number) =>
@@ -69,6 +71,7 @@ async function paced(base: string, rate: number, count: number, request: (n: num
         answer.on('error', failed);
         answer.on('end', () => {
           latencies.push(performance.now() - due);
+          (bySecond[Math.floor((due - start) / 1000)] ??= []).push(performance.now() - due);
           // As autocannon's errors + non2xx: an answer other than 2xx counts as an error too.
           const status = answer.statusCode ?? 0;
           if (status < 200 || status > 299) errors += 1;
@@ -95,9 +98,10 @@ async function paced(base: string, rate: number, count: number, request: (n: num
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const median = (values: number[] = []) => Math.round(values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0);
   // Requests that failed have no latency: they are counted in `errors`, beside the percentiles
   // (an answer other than 2xx has both).
-  return { errors, p50: at(0.5), p99: at(0.99) };
+  return { errors, p50: at(0.5), p99: at(0.99), p50BySecond: Array.from(bySecond, median) };
 }
 
 interface Row {
@@ -325,7 +329,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
             // submissions the server then makes).
             timeout: REQUEST_TIMEOUT_MS / 1000,
             requests: submitting(0, onAnswer),
-          }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }));
+          }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, p50BySecond: [] as number[] }));
     // Until the last answer; when some never came (counted as errors), until now.
     const submitSeconds = ((receipts.length < SUBMITTERS ? Date.now() : lastAnswerAt) - submitStarted) / 1000;
     rows.push({
@@ -347,6 +351,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const checks: string[] = [
       `untimed before: ${warmUp.requests.total} submissions by the spare applicants, ${warmUp.non2xx + warmUp.errors} not 2xx, p50 ${warmUp.latency.p50} ms, max ${warmUp.latency.max} ms`,
     ];
+    if (submitted.p50BySecond.length > 0) checks.push(`p50 ms by the second the submissions were due: ${submitted.p50BySecond.join(', ')}`);
     const ok = receipts.filter((r) => r.errno === 200 && r.serial && r.sha256);
     checks.push(`${ok.length} of ${SUBMITTERS} submissions answered with a receipt`);
     const expected = createHash('sha256').update(canonicalJson(benchData(prepared.regionId))).digest('hex');
