@@ -4,8 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import PgBossPool from 'pg-boss/dist/db.js';
 import postgres from 'postgres';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { downloadJobs, projects, uploads } from '../src/db/schema';
 import type { Jobs } from '../src/lib/jobs';
 import { inProcessJobs } from '../src/lib/jobs-in-process';
@@ -296,6 +297,29 @@ describe.each(drivers)('job queue on %s', (driver) => {
     if (driver === 'postgres') expect(await statementsOf(ids)).toMatchObject({ fetches: 4, settles: 4, failed: 5 });
   });
 
+  it("goes to PostgreSQL prepared on pg-boss: the insert, the fetch and the settle of a batch", async () => {
+    if (driver !== 'postgres') return;
+    const sent = vi.spyOn(PgBossPool.prototype, 'executeSql');
+    try {
+      const k = kind();
+      const jobs = queue();
+      await jobs.start();
+      const done: number[] = [];
+      await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 5 }, async ({ n }) => void done.push(n));
+      await Promise.all(Array.from({ length: 10 }, (_, n) => jobs.send(k, { n })));
+      await until(() => done.length === 10);
+      await jobs.settle([k]);
+      // What pg-boss's pool was handed: a text (unnamed) or { name, text } (prepared).
+      const queries = sent.mock.calls.map(([query]) => query as unknown as string | { name: string; text: string });
+      const how = (pattern: RegExp) => [...new Set(queries.filter((q) => pattern.test(typeof q === 'string' ? q : q.text)).map((q) => (typeof q === 'string' ? 'unnamed' : 'named')))];
+      expect(how(/INSERT INTO pgboss\.job_common/)).toEqual(['named']);
+      expect(how(/next AS \(\s*SELECT j\.id/)).toEqual(['named']);
+      expect(how(/WITH\s+input AS/)).toEqual(['named']);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
   it('runs the jobs of one sequence one after another in the order queued, the sequences at once', async () => {
     const k = kind();
     const jobs = queue();
@@ -560,7 +584,7 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
 });
 
 describe.runIf(drivers.includes('postgres'))("pg-boss's statements", () => {
-  it('are prepared once on each connection and planned once, a text of several statements excepted', async () => {
+  it('are prepared once on each connection, and their plans kept, a text of several statements excepted', async () => {
     const pool = new PreparedPool({ connectionString: inject('postgresUrl')!, max: 1 });
     await pool.open();
     try {

@@ -47,10 +47,12 @@ const MAX_PREPARED = 200;
  * pg-boss's pool with its statements prepared. node-postgres sends a statement unnamed, so
  * PostgreSQL plans it anew on every call: at the deadline bench's submissions, pg-boss's fetch,
  * insert and settle took 0.4–0.5 ms each to plan, about as long as to run. Named, each connection
- * parses a statement once and PostgreSQL keeps its plan (the fetch has no values: its queue and
- * limit are in its text; with values, PostgreSQL still plans anew when they make a better plan).
- * A text with a semicolon may hold several statements (pg-boss's migrations), which a prepared
- * statement cannot: it stays unnamed.
+ * parses a statement once. Without values (the fetch: its queue and limit are in its text)
+ * PostgreSQL keeps one plan; with values it plans the first five calls for theirs, then keeps a
+ * generic plan if that costs no more. A text with a semicolon may hold several statements
+ * (pg-boss's migrations and locked maintenance), which a prepared statement cannot: it stays
+ * unnamed. Names are never freed; texts that carry a value (a queue's fetch, a maintenance command)
+ * take one each, and past the cap new texts go unnamed, as before.
  */
 export class PreparedPool extends PgBossPool {
   readonly #names = new Map<string, string>();
