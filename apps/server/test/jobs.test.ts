@@ -297,7 +297,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     if (driver === 'postgres') expect(await statementsOf(ids)).toMatchObject({ fetches: 4, settles: 4, failed: 5 });
   });
 
-  it("goes to PostgreSQL prepared on pg-boss: the insert, the fetch and the settle of a batch", async () => {
+  it('goes to PostgreSQL prepared on pg-boss: the insert, the fetch and the settle of a batch', async () => {
     if (driver !== 'postgres') return;
     const sent = vi.spyOn(PgBossPool.prototype, 'executeSql');
     try {
