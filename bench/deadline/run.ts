@@ -70,8 +70,9 @@ async function paced(base: string, rate: number, count: number, request: (n: num
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('error', failed);
         answer.on('end', () => {
-          latencies.push(performance.now() - due);
-          (bySecond[Math.floor((due - start) / 1000)] ??= []).push(performance.now() - due);
+          const latency = performance.now() - due;
+          latencies.push(latency);
+          (bySecond[Math.floor((due - start) / 1000)] ??= []).push(latency);
           // As autocannon's errors + non2xx: an answer other than 2xx counts as an error too.
           const status = answer.statusCode ?? 0;
           if (status < 200 || status > 299) errors += 1;
@@ -98,7 +99,8 @@ async function paced(base: string, rate: number, count: number, request: (n: num
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  const median = (values: number[] = []) => Math.round(values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0);
+  // A second whose requests all failed has no latency: '–'.
+  const median = (values: number[] = []) => (values.length === 0 ? '–' : String(Math.round(values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0)));
   // Requests that failed have no latency: they are counted in `errors`, beside the percentiles
   // (an answer other than 2xx has both).
   return { errors, p50: at(0.5), p99: at(0.99), p50BySecond: Array.from(bySecond, median) };
@@ -329,7 +331,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
             // submissions the server then makes).
             timeout: REQUEST_TIMEOUT_MS / 1000,
             requests: submitting(0, onAnswer),
-          }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, p50BySecond: [] as number[] }));
+          }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, p50BySecond: [] as string[] }));
     // Until the last answer; when some never came (counted as errors), until now.
     const submitSeconds = ((receipts.length < SUBMITTERS ? Date.now() : lastAnswerAt) - submitStarted) / 1000;
     rows.push({

@@ -40,19 +40,21 @@ const GATHER_SECONDS = 0.5;
 const BATCH_SETTLE_MS = 10_000;
 const STOP_SETTLE_MS = 1_000;
 
-/** Distinct statements prepared on each of pg-boss's connections, at most; any further one is sent unnamed. */
+/** Distinct texts a pool names, at most; any further one is sent unnamed. */
 const MAX_PREPARED = 200;
 
 /**
- * pg-boss's pool with its statements prepared. node-postgres sends a statement unnamed, so
- * PostgreSQL plans it anew on every call: at the deadline bench's submissions, pg-boss's fetch,
- * insert and settle took 0.4–0.5 ms each to plan, about as long as to run. Named, each connection
- * parses a statement once. Without values (the fetch: its queue and limit are in its text)
- * PostgreSQL keeps one plan; with values it plans the first five calls for theirs, then keeps a
- * generic plan if that costs no more. A text with a semicolon may hold several statements
- * (pg-boss's migrations and locked maintenance), which a prepared statement cannot: it stays
- * unnamed. Names are never freed; texts that carry a value (a queue's fetch, a maintenance command)
- * take one each, and past the cap new texts go unnamed, as before.
+ * pg-boss's pool, with the statements it runs through `executeSql` prepared. node-postgres sends a
+ * statement unnamed, so PostgreSQL planned pg-boss's fetch, insert and settle anew on every call:
+ * 0.4–0.5 ms each at the deadline bench's submissions, half as long as running them or more. Named,
+ * each connection parses a statement once. A statement without parameters (the fetch: its queue
+ * and limit are written into its text) is then planned once per connection. One with parameters
+ * gets a plan of its own for each of its first five calls; after that PostgreSQL uses a general
+ * plan if it is estimated to cost no more. A text with a semicolon may hold several statements
+ * (pg-boss's migrations, its maintenance under a lock), which cannot be prepared: it goes unnamed.
+ * So do statements inside pg-boss's transactions (transactional workers; this app has none).
+ * Names are never freed: a text with a literal written into it (each queue's fetch, some of pg-boss's
+ * commands) takes one of its own, and past the cap new texts go unnamed, as before.
  */
 export class PreparedPool extends PgBossPool {
   readonly #names = new Map<string, string>();
