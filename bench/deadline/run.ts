@@ -97,13 +97,14 @@ async function paced(base: string, rate: number, count: number, request: (n: num
   }
   await Promise.all(all);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  // A second whose requests all failed has no latency: '–'.
-  const median = (values: number[] = []) => (values.length === 0 ? '–' : String(Math.round(values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0)));
+  /** The q-quantile of sorted latencies, in whole ms. */
+  const at = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const byValue = (a: number, b: number) => a - b;
+  latencies.sort(byValue);
   // Requests that failed have no latency: they are counted in `errors`, beside the percentiles
-  // (an answer other than 2xx has both).
-  return { errors, p50: at(0.5), p99: at(0.99), p50BySecond: Array.from(bySecond, median) };
+  // (an answer other than 2xx has both); a second whose requests all failed shows '–'.
+  const p50BySecond = Array.from(bySecond, (second = []) => (second.length === 0 ? '–' : String(at(second.toSorted(byValue), 0.5))));
+  return { errors, p50: at(latencies, 0.5), p99: at(latencies, 0.99), p50BySecond };
 }
 
 interface Row {
