@@ -195,7 +195,13 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
     },
     async codeFor(account) {
       for (let waited = 0; waited < 5_000; waited += 20) {
-        const code = readOutbox().filter((m) => m.includes(`To: ${account}\n`)).at(-1)?.match(/验证码：(\d{6})/)?.[1];
+        // The latest message that carries a code, not the latest message: the login brake's
+        // warning, queued after its answer, can be written after a code asked for just then.
+        const code = readOutbox()
+          .filter((m) => m.includes(`To: ${account}\n`))
+          .map((m) => /验证码：(\d{6})/.exec(m)?.[1])
+          .filter(Boolean)
+          .at(-1);
         if (code) return code;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
