@@ -90,7 +90,7 @@ describe.each(drivers)('stored dashboard figures on %s', (driver) => {
       const m = made[i]!;
       const row = await submitApplication(db, {
         ...m,
-        existing: { id: m.id, version: m.version },
+        existing: { version: m.version },
         data,
         receiptHash,
         submittedAt,

@@ -11,8 +11,8 @@ import { categories, enterprises, experts, forms, policies, projects, resultAnno
 import { searchVectorSql } from '../src/db/search';
 import { rowsOf } from '../src/lib/rows';
 import { keptCalls } from '../src/shared/kept-calls-repository';
-import { clientWithToken, createCall, directUser, someDistrict, TEST_FIELDS } from './apply-fixtures';
-import { drivers, startTestServer, type TestServer } from './harness';
+import { clientWithToken, createCall, directUser, pdf, someDistrict, TEST_FIELDS, validData } from './apply-fixtures';
+import { apiError, drivers, startTestServer, type TestServer } from './harness';
 
 const COUNTING = /count\(\*\) filter/;
 
@@ -191,6 +191,27 @@ describe.each(drivers)('the applicant reads of the deadline hour on %s', (driver
     });
     expect(plan).toMatch(/Index Scan using applications_user_created_idx/);
     expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('submits a saved draft with no read of it before: the uploads it names, the submission, the confirmation', async () => {
+    const { projectId, formIds } = await createCall(server.handle.db, 'open');
+    const form = { projectId, formId: formIds[0]! };
+    const region = await someDistrict(server.handle.db);
+    const alice = await server.newUser();
+    const proposal = (await alice.api.files.upload({ file: new Blob([new Uint8Array(pdf())]), name: '申报书.pdf' })).id;
+    const draft = await alice.api.apply.save({ ...form, data: { projectName: '草稿' }, version: 0 });
+    // The site gate's own kept read of the access password may come due; it is not the submission's.
+    const sent = (await sentDuring(() => alice.api.apply.save({ ...form, data: validData({ proposal }, region.id), version: draft.version, submit: true }))).filter(
+      (q) => !/from "settings"/.test(q),
+    );
+    expect(sent.filter((q) => /from "applications"/.test(q) && !/^with /.test(q) && !/"forms"/.test(q))).toEqual([]);
+    expect(sent).toEqual([expect.stringMatching(/from "uploads"/), expect.stringMatching(/^with held as/), expect.stringMatching(/from "forms"/)]);
+    const submitted = await alice.api.project.applyDetail({ applyId: draft.id });
+    expect(submitted).toMatchObject({ status: 'submitted', serialNumber: expect.stringMatching(/^FS-/), version: draft.version + 1 });
+    // Sent again at the version it had: refused, and nothing changed (the full way says why).
+    const again = await apiError(alice.api.apply.save({ ...form, data: validData({ proposal }, region.id), version: draft.version, submit: true }, { silent: true }));
+    expect(again.errno).toBe(Errno.FORBIDDEN);
+    expect(await alice.api.project.applyDetail({ applyId: draft.id })).toMatchObject({ serialNumber: submitted.serialNumber, version: submitted.version });
   });
 
   const detailOf = async (api: ReturnType<typeof clientWithToken>, projectId: number) => api.project.detail({ id: projectId }, { silent: true });

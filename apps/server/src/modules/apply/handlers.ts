@@ -9,6 +9,7 @@ import {
   type FormField,
   type ProjectSummary,
 } from '@flagship/api-client';
+import type { FastifyBaseLogger } from 'fastify';
 import { sha256Hex } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -67,6 +68,11 @@ function checkWindow(project: ProjectSummary, now: Date): void {
   const start = new Date(project.applyStart);
   const end = new Date(project.applyEnd);
   if (now < start || now > end) throw forbidden(`不在申报时间内（${beijingTime(start)} 至 ${beijingTime(end)}）`);
+}
+
+/** A call with a declaration of its own asks for it to be accepted (older clients, for calls without one, never sent it). */
+function checkDeclaration(context: FormContext, accepted: boolean | undefined): void {
+  if (context.declaration.trim() !== '' && accepted !== true) throw badRequest(DECLARATION_REQUIRED, { declarationAccepted: DECLARATION_REQUIRED });
 }
 
 function notEditable(status: ApplyStatus): Error {
@@ -183,12 +189,87 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
   };
 
+  /** Writes a submission (`body.version` 0: a first save), with its receipt; nothing when the application moved on or an upload is gone. */
+  const writeSubmission = (s: {
+    userId: number;
+    projectId: number;
+    formId: number;
+    body: { version: number; declarationAccepted?: boolean | undefined };
+    data: Record<string, unknown>;
+    uploads: number[];
+    eligibility: EligibilityCheck | undefined;
+    at: Date;
+    ip: string;
+  }) =>
+    submitApplication(db, {
+      userId: s.userId,
+      projectId: s.projectId,
+      formId: s.formId,
+      ...(s.body.version > 0 ? { existing: { version: s.body.version } } : {}),
+      data: s.data,
+      receiptHash: sha256Hex(canonicalJson(s.data)),
+      submittedAt: s.at,
+      eligibility: s.eligibility,
+      uploads: s.uploads,
+      audit: { formId: s.formId, declarationAccepted: s.body.declarationAccepted === true, ip: s.ip },
+    });
+
+  /** The submitted application as answered, its confirmation queued (the mail job): a failure to queue it does not undo the submission. */
+  const confirmed = async (row: ApplicationRow, context: FormContext, userId: number, now: Date, requestLog: FastifyBaseLogger) => {
+    const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
+    const confirm = async () => {
+      const { missing, recipient } = await missingForms(db, userId, context.project.id);
+      if (!recipient) return;
+      // The site's name as each instance keeps it (every rendered page asks for it too).
+      const { siteTitle } = await keptSettings(db, log);
+      const text = submissionNotice(submitted, siteTitle, missing, new Date(context.project.applyEnd), now);
+      await sendNotice(ctx.mailer, requestLog, recipient, '申报已提交', text);
+    };
+    await confirm().catch((error: unknown) => requestLog.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
+    return submitted;
+  };
+
+  /**
+   * The submission of an application already saved, the deadline's busiest write after the
+   * autosave: checked and written by (applicant, form, version) with no read of the application
+   * before, as the autosave. Only where the rules do not depend on which application it is: a call
+   * with eligibility questions checks a draft's answers again (a returned one is not), and a returned
+   * application is exempt from the window. Those, and anything that stands in the way, are left to
+   * the full save below, which says why.
+   */
+  const submitAtOnce = async (
+    params: { projectId: number; formId: number },
+    userId: number,
+    body: { data: Record<string, unknown>; version: number; declarationAccepted?: boolean | undefined },
+    req: { ip: string; log: FastifyBaseLogger },
+  ) => {
+    const now = new Date();
+    let checked;
+    try {
+      const context = await calls.formContext(params.projectId, params.formId);
+      if (context.eligibility.length > 0) return undefined;
+      checkWindow(context.project, now);
+      checkDeclaration(context, body.declarationAccepted);
+      checked = { context, sent: await checkSent(context, userId, body.data, true) };
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+    const { context, sent } = checked;
+    const row = await writeSubmission({ userId, ...params, body, data: sent.data, uploads: sent.uploads, eligibility: undefined, at: now, ip: req.ip });
+    if (row) return confirmed(row, context, userId, now, req.log);
+    // An upload the orphan sweep took meanwhile is said here: the full save would no longer see it.
+    const swept = sent.uploads.length > 0 && (await sent.sweptError(db));
+    if (swept) throw swept;
+    return undefined;
+  };
+
   return {
     save: async ({ params, body, principal, req }) => {
       const userId = principal.userId;
-      if (!body.submit && body.version > 0) {
-        const saved = await saveDraftAtOnce(params.projectId, params.formId, userId, body);
-        if (saved) return saved;
+      if (body.version > 0) {
+        const done = body.submit ? await submitAtOnce(params, userId, body, req) : await saveDraftAtOnce(params.projectId, params.formId, userId, body);
+        if (done) return done;
       }
       const existing = await myApplicationForForm(db, userId, params.formId);
       if (existing && !EDITABLE.includes(existing.status)) throw notEditable(existing.status);
@@ -198,10 +279,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       const context = await calls.formContext(params.projectId, params.formId, { hasApplication: returned });
       const now = new Date();
       if (body.submit && !returned) checkWindow(context.project, now);
-      // A call without a declaration of its own does not ask for this: older clients never sent it.
-      if (body.submit && context.declaration.trim() !== '' && body.declarationAccepted !== true) {
-        throw badRequest(DECLARATION_REQUIRED, { declarationAccepted: DECLARATION_REQUIRED });
-      }
+      if (body.submit) checkDeclaration(context, body.declarationAccepted);
 
       // Eligibility: checked when the application is first saved and again when a draft is
       // submitted (the automatic facts may have changed; the applicant's own answers are the stored
@@ -230,39 +308,16 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       }
 
       if (existing ? body.version !== existing.version : body.version !== 0) throw conflict(STALE);
-      const receiptHash = sha256Hex(canonicalJson(data));
       let row: ApplicationRow | undefined;
       try {
-        row = await submitApplication(db, {
-          userId,
-          projectId: params.projectId,
-          formId: params.formId,
-          ...(existing ? { existing: { id: existing.id, version: body.version } } : {}),
-          data,
-          receiptHash,
-          submittedAt: now,
-          eligibility,
-          uploads,
-          audit: { formId: params.formId, declarationAccepted: body.declarationAccepted === true, ip: req.ip },
-        });
+        row = await writeSubmission({ userId, ...params, body, data, uploads, eligibility, at: now, ip: req.ip });
       } catch (error) {
         // A first save racing another one of the same form: the live application's unique index.
         if (!existing && isUniqueViolation(error)) throw conflict(STALE);
         throw error;
       }
       if (!row) throw (uploads.length > 0 && (await sent.sweptError(db))) || conflict(STALE);
-      const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
-      // The confirmation is queued (the mail job); a failure to queue it does not undo the submission.
-      const confirm = async () => {
-        const { missing, recipient } = await missingForms(db, userId, params.projectId);
-        if (!recipient) return;
-        // The site's name as each instance keeps it (every rendered page asks for it too).
-        const { siteTitle } = await keptSettings(db, log);
-        const text = submissionNotice(submitted, siteTitle, missing, new Date(context.project.applyEnd), now);
-        await sendNotice(ctx.mailer, req.log, recipient, '申报已提交', text);
-      };
-      await confirm().catch((error: unknown) => req.log.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
-      return submitted;
+      return confirmed(row, context, userId, now, req.log);
     },
 
     remove: async ({ params, body, principal, req }) => {

@@ -61,8 +61,12 @@ export interface Submission {
   userId: number;
   projectId: number;
   formId: number;
-  /** The draft or returned application being sent, at the version the applicant saw; none for a first save. */
-  existing?: { id: number; version: number };
+  /**
+   * The applicant's live application to the form being sent (a draft, or one returned for
+   * changes), at the version they saw; none for a first save. Found by applicant, form and
+   * version: a submission needs no read of it before.
+   */
+  existing?: { version: number };
   data: Record<string, unknown>;
   receiptHash: string;
   submittedAt: Date;
@@ -87,7 +91,7 @@ function toApplicationRow(raw: Record<string, unknown>): ApplicationRow {
 
 /**
  * A submission in one statement: hold the uploads, lock the application at the version the applicant
- * saw, take the next serial number (none for a returned one, which keeps its own), write the row,
+ * saw (their live one to the form: there is at most one), take the next serial number (none for a returned one, which keeps its own), write the row,
  * the copy of what was sent and the audit line. Submissions of one call all change the same rows (the
  * serial counter, the dashboard's counters by trigger), and each holds them until it commits: in one
  * statement that is the statement's own time, where a transaction held them across five round trips.
@@ -101,7 +105,6 @@ export async function submitApplication(db: Executor, s: Submission): Promise<Ap
     userId: s.userId,
     projectId: s.projectId,
     formId: s.formId,
-    id: s.existing?.id ?? 0,
     version: s.existing?.version ?? 0,
     // An array literal as text: both drivers send text alike, an array parameter they do not.
     uploads: `{${uploads.join(',')}}`,
@@ -142,7 +145,7 @@ const rest = sql`copy as (
 const submitExisting = preparedSql(sql`with ${held},
     target as (
       select id, serial_number from applications
-      where id = ${value('id')} and version = ${value('version')} and deleted_at is null
+      where user_id = ${value('userId')} and form_id = ${value('formId')} and version = ${value('version')} and deleted_at is null
         and status in (${sql.join(EDITABLE.map((status) => sql`${status}`), sql`, `)}) and ${allHeld}
       for update
     ),
