@@ -189,8 +189,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
   };
 
-  /** Writes a submission (`body.version` 0: a first save), with its receipt; nothing when the application moved on or an upload is gone. */
+  /** Writes a submission, with its receipt; nothing when the application moved on or an upload is gone. */
   const writeSubmission = (s: {
+    /** No application to the form yet: the submission is its first save. */
+    first: boolean;
     userId: number;
     projectId: number;
     formId: number;
@@ -205,7 +207,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       userId: s.userId,
       projectId: s.projectId,
       formId: s.formId,
-      ...(s.body.version > 0 ? { existing: { version: s.body.version } } : {}),
+      ...(s.first ? {} : { existing: { version: s.body.version } }),
       data: s.data,
       receiptHash: sha256Hex(canonicalJson(s.data)),
       submittedAt: s.at,
@@ -215,7 +217,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     });
 
   /** The submitted application as answered, its confirmation queued (the mail job): a failure to queue it does not undo the submission. */
-  const confirmed = async (row: ApplicationRow, context: FormContext, userId: number, now: Date, requestLog: FastifyBaseLogger) => {
+  const answerSubmitted = async (row: ApplicationRow, context: FormContext, userId: number, now: Date, requestLog: FastifyBaseLogger) => {
     const submitted = toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
     const confirm = async () => {
       const { missing, recipient } = await missingForms(db, userId, context.project.id);
@@ -233,9 +235,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
    * The submission of an application already saved, the deadline's busiest write after the
    * autosave: checked and written by (applicant, form, version) with no read of the application
    * before, as the autosave. Only where the rules do not depend on which application it is: a call
-   * with eligibility questions checks a draft's answers again (a returned one is not), and a returned
-   * application is exempt from the window. Those, and anything that stands in the way, are left to
-   * the full save below, which says why.
+   * with eligibility questions (a draft's answers are checked again, a returned one's are not) and
+   * a returned application sent outside the window or after its call was taken down are left to
+   * the full save below, as is anything that stands in the way; it says why. An upload the orphan
+   * sweep took meanwhile is refused here, with its own message.
    */
   const submitAtOnce = async (
     params: { projectId: number; formId: number },
@@ -256,9 +259,9 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       throw error;
     }
     const { context, sent } = checked;
-    const row = await writeSubmission({ userId, ...params, body, data: sent.data, uploads: sent.uploads, eligibility: undefined, at: now, ip: req.ip });
-    if (row) return confirmed(row, context, userId, now, req.log);
-    // An upload the orphan sweep took meanwhile is said here: the full save would no longer see it.
+    const row = await writeSubmission({ first: false, userId, ...params, body, data: sent.data, uploads: sent.uploads, eligibility: undefined, at: now, ip: req.ip });
+    if (row) return answerSubmitted(row, context, userId, now, req.log);
+    // Said here, whether or not the application also moved on: the full save would no longer see the upload.
     const swept = sent.uploads.length > 0 && (await sent.sweptError(db));
     if (swept) throw swept;
     return undefined;
@@ -310,14 +313,14 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       if (existing ? body.version !== existing.version : body.version !== 0) throw conflict(STALE);
       let row: ApplicationRow | undefined;
       try {
-        row = await writeSubmission({ userId, ...params, body, data, uploads, eligibility, at: now, ip: req.ip });
+        row = await writeSubmission({ first: !existing, userId, ...params, body, data, uploads, eligibility, at: now, ip: req.ip });
       } catch (error) {
         // A first save racing another one of the same form: the live application's unique index.
         if (!existing && isUniqueViolation(error)) throw conflict(STALE);
         throw error;
       }
       if (!row) throw (uploads.length > 0 && (await sent.sweptError(db))) || conflict(STALE);
-      return confirmed(row, context, userId, now, req.log);
+      return answerSubmitted(row, context, userId, now, req.log);
     },
 
     remove: async ({ params, body, principal, req }) => {
