@@ -92,9 +92,10 @@ function toApplicationRow(raw: Record<string, unknown>): ApplicationRow {
 /**
  * A submission in one statement: hold the uploads, lock the application at the version the applicant
  * saw (their live one to the form: there is at most one), take the next serial number (none for a
- * returned one, which keeps its own), write the row, the copy of what was sent and the audit line. Submissions of one call all change the same rows (the
- * serial counter, the dashboard's counters by trigger), and each holds them until it commits: in one
- * statement that is the statement's own time, where a transaction held them across five round trips.
+ * returned one, which keeps its own), write the row, the copy of what was sent and the audit line.
+ * Submissions of one call all change the same rows (the serial counter, the dashboard's counters by
+ * trigger), and each holds them until it commits: in one statement that is the statement's own
+ * time, where a transaction held them across five round trips.
  * Nothing when the application moved on or an upload is gone; the statement is atomic, so a serial
  * number is taken only with the row that carries it (no gap). A first save that is a submission
  * meeting another live application of the form fails on the unique index, undoing its serial too.
