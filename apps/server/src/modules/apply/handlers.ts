@@ -122,8 +122,9 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   /**
    * What a save sends, checked against the form: rich text sanitised, the uploads it names read
    * (the applicant's own only), the answers parsed for a draft or a submission. Throws the
-   * applicant's error. `sweptError`, inside the writing transaction, holds the uploads and names
-   * the field of one the orphan sweep took since they were read; `written` writes with them held.
+   * applicant's error. `sweptError`, inside the writing transaction, holds the uploads (if any)
+   * and names the field of one the orphan sweep took since they were read; `written` writes with
+   * them held.
    */
   const checkSent = async (context: FormContext, userId: number, sent: Record<string, unknown>, submit: boolean) => {
     const raw = sanitizeData(context.fields, sent);
@@ -152,6 +153,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     }
     const uploads = [...uploadsOfMine.keys()];
     const sweptError = async (executor: Executor) => {
+      if (uploads.length === 0) return undefined;
       const swept = await holdUploads(executor, uploads);
       const field = context.fields.find((f) => referencedUploads([f], raw).some((upload) => swept.includes(upload)));
       return field && badRequest(`「${field.label}」的${SWEPT_UPLOAD}`, { [field.key]: SWEPT_UPLOAD });
@@ -168,6 +170,16 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     return { data: parsed.data as Record<string, unknown>, uploads, sweptError, written };
   };
 
+  /** A fast path's checks: a refusal leaves the save to the full path, which says why (undefined here). */
+  const unlessRefused = async <T>(check: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+  };
+
   /**
    * The autosave of a draft already saved, the deadline hour's most frequent write: checked and
    * written by (applicant, form, version) with no read of the application before. Nothing when
@@ -176,14 +188,11 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
    * orphan sweep took meanwhile is refused here, with its own message.
    */
   const saveDraftAtOnce = async (projectId: number, formId: number, userId: number, body: { data: Record<string, unknown>; version: number }) => {
-    let checked;
-    try {
+    const checked = await unlessRefused(async () => {
       const context = await calls.formContext(projectId, formId);
-      checked = { context, sent: await checkSent(context, userId, body.data, false) };
-    } catch (error) {
-      if (error instanceof AppError) return undefined;
-      throw error;
-    }
+      return { context, sent: await checkSent(context, userId, body.data, false) };
+    });
+    if (!checked) return undefined;
     const { context, sent } = checked;
     const row = await sent.written((executor) => updateDraft(executor, { userId, formId, version: body.version, data: sent.data, at: new Date() }));
     return row && toApply({ application: row, projectTitle: context.project.title, formTitle: context.form.title });
@@ -247,22 +256,19 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     req: { ip: string; log: FastifyBaseLogger },
   ) => {
     const now = new Date();
-    let checked;
-    try {
+    const checked = await unlessRefused(async () => {
       const context = await calls.formContext(params.projectId, params.formId);
       if (context.eligibility.length > 0) return undefined;
       checkWindow(context.project, now);
       checkDeclaration(context, body.declarationAccepted);
-      checked = { context, sent: await checkSent(context, userId, body.data, true) };
-    } catch (error) {
-      if (error instanceof AppError) return undefined;
-      throw error;
-    }
+      return { context, sent: await checkSent(context, userId, body.data, true) };
+    });
+    if (!checked) return undefined;
     const { context, sent } = checked;
     const row = await writeSubmission({ first: false, userId, ...params, body, data: sent.data, uploads: sent.uploads, eligibility: undefined, at: now, ip: req.ip });
     if (row) return answerSubmitted(row, context, userId, now, req.log);
     // Said here, whether or not the application also moved on: the full save would no longer see the upload.
-    const swept = sent.uploads.length > 0 && (await sent.sweptError(db));
+    const swept = await sent.sweptError(db);
     if (swept) throw swept;
     return undefined;
   };
@@ -319,7 +325,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
         if (!existing && isUniqueViolation(error)) throw conflict(STALE);
         throw error;
       }
-      if (!row) throw (uploads.length > 0 && (await sent.sweptError(db))) || conflict(STALE);
+      if (!row) throw (await sent.sweptError(db)) ?? conflict(STALE);
       return answerSubmitted(row, context, userId, now, req.log);
     },
 
