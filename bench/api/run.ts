@@ -2,13 +2,13 @@
 // PostgreSQL, each beside a bare route of the same server in the same run.
 // Usage: pnpm --filter @flagship/bench api [--duration 10] [--connections 50] [--cache-ms 2000]
 // (--cache-ms 0 measures every request against the database, without the public micro-cache).
-import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
+import { startBuiltServer } from './built-server';
 import { BENCH_ACCOUNT, BENCH_PASSWORD, prepare } from './prepare';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' }, 'cache-ms': { type: 'string', default: '2000' } } });
@@ -45,12 +45,7 @@ async function run(url: string, options: Partial<autocannon.Options>) {
 async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-bench-'));
   await prepare(dataDir, databaseUrl);
-  const child = fork(new URL('./server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PUBLIC_CACHE_MS: values['cache-ms'] },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const { child, port } = await startBuiltServer({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PUBLIC_CACHE_MS: values['cache-ms'] });
   const base = `http://127.0.0.1:${port}`;
   const detailId = ((await (await fetch(`${base}/api/project?pageSize=1`)).json()) as { data: { list: { id: number }[] } }).data.list[0]?.id;
 

@@ -4,7 +4,6 @@
 // Usage: pnpm --filter @flagship/bench exec tsx dashboard/run.ts [--database-url URL] [--requests 50] [--connections 10]
 //   --database-url reuses a PostgreSQL database (prepared on first use); without it a throwaway
 //   server is started and prepared (minutes on 2 cores).
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { startPostgres } from '@flagship/testing/postgres';
+import { startBuiltServer } from '../api/built-server';
 import { hashToken, newToken, STAFF_TOKEN_PREFIX } from '../../apps/server/src/auth/tokens';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
@@ -58,12 +58,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'flagship-dashboard-bench-'));
 try {
   const { token, applications } = await ready(dataDir, databaseUrl);
   if (values['prepare-only']) process.exit(0);
-  const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: '0' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const { child, port } = await startBuiltServer({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: '0' });
   const base = `http://127.0.0.1:${port}`;
   const headers = { authkey: token };
   const first = await fetch(`${base}/api/console/dashboard`, { headers });

@@ -9,7 +9,6 @@
 //        first run and reused, put back as prepared, on later ones; preparing takes minutes)
 //        [--submit-rate 400]   (submissions arriving at this rate, evenly spaced, not as fast as answered)
 import { createHash } from 'node:crypto';
-import { fork } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { DEFAULT_SESSION_NAME, REQUEST_TIMEOUT_MS } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
+import { startBuiltServer } from '../api/built-server';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
 import { cpuMsOf, postgresCpuMs } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
@@ -134,12 +134,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   process.stdout.write(`${driver}: ${reused ? 'reused' : 'prepared'} ${scale.calls} calls, ${scale.applicants} applicants, ${scale.applicants * scale.perApplicant} applications in ${Math.round((Date.now() - started) / 1000)} s\n`);
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx', ...profile],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const { child, port } = await startBuiltServer({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }, profile);
   const base = `http://127.0.0.1:${port}`;
   const pid = child.pid as number;
   const { target, tokens, mine, categoryId } = prepared;

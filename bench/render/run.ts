@@ -13,9 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
 import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
-import { buildApp } from '../../apps/server/src/app';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { loadConfig } from '../../apps/server/src/env';
+import { importBuiltApp } from '../api/built-server';
 import { prepareDeadline, type Scale } from '../deadline/prepare';
 
 const { values } = parseArgs({
@@ -34,6 +32,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'flagship-render-'));
 const prepared = await prepareDeadline(dataDir, pg?.url, SCALE);
 const { target, tokens, holders } = prepared;
 
+// Built as `pnpm start` runs it (api/built-server.ts).
+const { buildApp, loadConfig, openDatabase } = await importBuiltApp();
 // As bench/api/server.ts: production-like (no response validation), no rate limit, no log.
 const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', CAPTCHA_TEST: '1', LOG_LEVEL: 'silent' }), validateResponses: false, rateLimit: { max: 1e9, windowMs: 60_000 } };
 const handle = await openDatabase({ dataDir, databaseUrl: pg?.url });

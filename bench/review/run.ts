@@ -2,13 +2,13 @@
 // balance), and the ranking of a call of 2 000 applications and 6 000 reviews (p99, beside the
 // bare route of the same server in the same run), on PGlite and on PostgreSQL.
 // Usage: pnpm --filter @flagship/bench exec tsx review/run.ts [--duration 10] [--connections 10]
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
+import { startBuiltServer } from '../api/built-server';
 import { APPLICATIONS, EXPERTS, PER_APPLICATION, prepareReview } from './prepare';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } } });
@@ -18,12 +18,7 @@ const connections = Number(values.connections);
 async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-review-bench-'));
   const prepared = await prepareReview(dataDir, databaseUrl);
-  const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: '0' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  const { child, port } = await startBuiltServer({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', SEED_DEMO: '0' });
   const base = `http://127.0.0.1:${port}`;
   const headers = { authkey: prepared.token, 'content-type': 'application/json' };
 

@@ -3,13 +3,13 @@
 // this process so its memory is not the server's). Reports the server process's resident set
 // (VmRSS, sampled every 25 ms) before, at its peak during the upload and during the download.
 // Usage: pnpm --filter @flagship/bench storage [--mb 200] [--storage disk,s3] [--parallel 1]
-import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startS3Server, type ThrowawayS3 } from '@flagship/testing';
+import { startBuiltServer } from '../api/built-server';
 import { BENCH_ACCOUNT, BENCH_PASSWORD, prepare } from '../api/prepare';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, storage: { type: 'string', default: 'disk,s3' }, parallel: { type: 'string', default: '1' } } });
@@ -95,14 +95,9 @@ async function bench(storage: 'disk' | 's3'): Promise<Row> {
   try {
     await prepare(dataDir, undefined, 0);
     if (storage === 's3') s3 = await startS3Server();
-    const child = fork(new URL('../api/server.ts', import.meta.url).pathname, [], {
-      execArgv: ['--import', 'tsx'],
-      // No load shedding: the start's busy first seconds would answer 503.
-      env: { ...process.env, ...s3?.env, DATA_DIR: dataDir, DATABASE_URL: '', UPLOAD_LIMIT_MB: String(Math.ceil(size / MiB) + 10), MAX_EVENT_LOOP_DELAY_MS: '0', MAX_RSS_MB: '0', MAX_HEAP_USED_MB: '0' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    // No load shedding: the start's busy first seconds would answer 503.
+    const { child, port } = await startBuiltServer({ ...process.env, ...s3?.env, DATA_DIR: dataDir, DATABASE_URL: '', UPLOAD_LIMIT_MB: String(Math.ceil(size / MiB) + 10), MAX_EVENT_LOOP_DELAY_MS: '0', MAX_RSS_MB: '0', MAX_HEAP_USED_MB: '0' });
     try {
-      const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
       const base = `http://127.0.0.1:${port}`;
       const pid = child.pid as number;
       const token = await login(base);
