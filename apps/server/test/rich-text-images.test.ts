@@ -68,6 +68,21 @@ describe.each(drivers)('images in rich text on %s', (driver) => {
     expect(await fileStatus(draftPhoto, reviewer.api.session.getToken()!)).toBe(404);
   });
 
+  it('sanitises a value sent again as the first time, and refuses another applicant the same value', async () => {
+    // An autosave sends the unchanged rich text again: what the sanitiser gave is kept per applicant.
+    const plan = `<p>方案${PIXEL}<img src="/api/file/${photo}"></p>`;
+    const clean = `<p>方案<img src="/api/file/${photo}" /></p>`;
+    let version = (await alice.api.project.form(form(2))).apply!.version;
+    for (let save = 0; save < 2; save++) {
+      const saved = await alice.api.apply.save({ ...form(2), data: { plan }, version });
+      expect(saved.data.plan).toBe(clean);
+      version = saved.version;
+    }
+    // The same value from Bob names Alice's image: refused, as it would be the first time.
+    const error = await apiError(bob.api.apply.save({ ...form(2), data: { plan }, version: 0 }, { silent: true }));
+    expect(error.errmsg).toBe('「实施方案」中的图片只能是本人上传的图片');
+  });
+
   it('lets an expert assigned to the application see its images, through the review file link only', async () => {
     const applicationId = (await alice.api.project.form(form(0))).apply!.id;
     const expert = await newExpert(server);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, RICH_TEXT_MAX_DEPTH, richTextUploads, sanitizeRichText } from './sanitize';
+import { htmlToText, RICH_TEXT_MAX_DEPTH, richTextMemo, richTextUploads, sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('drops scripts, event handlers and javascript: URLs', () => {
@@ -76,5 +76,45 @@ describe('images and media in rich text', () => {
 describe('htmlToText', () => {
   it('returns the text without tags', () => {
     expect(htmlToText('<p>第一段</p>\n<p>第二 <b>段</b></p>')).toBe('第一段 第二 段');
+  });
+});
+
+describe('richTextMemo', () => {
+  it('sanitises a value an owner sends again only once, and gives the sanitised value each time', () => {
+    const sent: string[] = [];
+    const sanitized = richTextMemo({ sanitize: (html) => (sent.push(html), sanitizeRichText(html)) });
+    const html = '<p>方案<script>alert(1)</script></p>';
+    expect(sanitized(1, html)).toBe('<p>方案</p>');
+    expect(sanitized(1, html)).toBe('<p>方案</p>');
+    expect(sent).toEqual([html]);
+    // Another value of the same owner is sanitised afresh.
+    expect(sanitized(1, '<p>修改后<img src="x" onerror="alert(1)"></p>')).toBe('<p>修改后</p>');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('keeps results per owner: the same value from another owner is sanitised again', () => {
+    let runs = 0;
+    const sanitized = richTextMemo({ sanitize: (html) => (runs++, html.toUpperCase()) });
+    sanitized(1, '<p>a</p>');
+    sanitized(2, '<p>a</p>');
+    sanitized(1, '<p>a</p>');
+    expect(runs).toBe(2);
+  });
+
+  it('keeps at most maxChars characters, the least recently used going first', () => {
+    let runs = 0;
+    // Each entry is its key (owner, newline, value: 12 characters) and its result (10).
+    const sanitized = richTextMemo({ maxChars: 50, sanitize: (html) => (runs++, html) });
+    const value = (n: number) => `<p>${String(n).padStart(3, '0')}</p>`;
+    sanitized(1, value(1));
+    sanitized(1, value(2));
+    sanitized(1, value(1)); // value 2 is now the least recently used
+    sanitized(1, value(3)); // 66 characters would be over: value 2 goes
+    expect(runs).toBe(3);
+    sanitized(1, value(1));
+    sanitized(1, value(3));
+    expect(runs).toBe(3);
+    sanitized(1, value(2));
+    expect(runs).toBe(4);
   });
 });

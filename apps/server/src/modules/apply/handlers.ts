@@ -19,7 +19,7 @@ import { sendFile, sendStoredFile } from '../../http/send-file';
 import { beijingTime } from '../../lib/beijing-time';
 import { canonicalJson } from '../../lib/canonical-json';
 import { DOCX_MIME } from '../../lib/documents';
-import { sanitizeRichText } from '../../lib/sanitize';
+import { richTextMemo } from '../../lib/sanitize';
 import { documentName, referencedUploads } from '../../shared/applications';
 import {
   myApplicationById,
@@ -53,13 +53,14 @@ const STALE = '数据已在别处修改，请刷新后重试';
 /**
  * Rich-text values are sanitised before anything else looks at them, on every save: a value equal
  * to the stored one is not trusted to be the sanitiser's output (the field may have been plain
- * text when it was stored, or stored before the sanitiser's rules last changed).
+ * text when it was stored, or stored before the sanitiser's rules last changed). `sanitize` keeps
+ * what it gave for the values an applicant sent before (`richTextMemo`).
  */
-function sanitizeData(fields: FormField[], data: Record<string, unknown>): Record<string, unknown> {
+function sanitizeData(fields: FormField[], data: Record<string, unknown>, sanitize: (html: string) => string): Record<string, unknown> {
   const clean = { ...data };
   for (const field of fields) {
     const value = clean[field.key];
-    if (field.kind === 'richText' && typeof value === 'string') clean[field.key] = sanitizeRichText(value);
+    if (field.kind === 'richText' && typeof value === 'string') clean[field.key] = sanitize(value);
   }
   return clean;
 }
@@ -101,6 +102,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
   const jobs: JobDeps = { db, storage, log, jobs: ctx.jobs };
   // The call and its form as every applicant sees them, kept until staff change them.
   const calls = keptCalls(db, log);
+  const sanitized = richTextMemo();
 
   /** My application to a form of a call, or 404. */
   const myApplication = async (projectId: number, formId: number, userId: number) => {
@@ -127,8 +129,10 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
    * them held.
    */
   const checkSent = async (context: FormContext, userId: number, sent: Record<string, unknown>, submit: boolean) => {
-    const raw = sanitizeData(context.fields, sent);
-    const uploadsOfMine = await ownUploads(db, userId, referencedUploads(context.fields, raw));
+    const raw = sanitizeData(context.fields, sent, (html) => sanitized(userId, html));
+    // The uploads each field names, found once (a rich-text value is searched for its images).
+    const named = new Map(context.fields.map((field) => [field, referencedUploads([field], raw)]));
+    const uploadsOfMine = await ownUploads(db, userId, [...new Set([...named.values()].flat())]);
     const files = new Map([...uploadsOfMine].map(([id, upload]) => [id, { name: upload.originalName, mime: upload.mime, size: upload.size }]));
     const parsed = parseApplication(context.fields, submit ? 'submit' : 'draft', files, raw);
     if (!parsed.success) {
@@ -138,15 +142,14 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     // Rich text shows only the applicant's own uploaded images (the sanitiser dropped any other source).
     for (const field of context.fields) {
       if (field.kind !== 'richText') continue;
-      if (referencedUploads([field], raw).some((id) => !uploadsOfMine.get(id)?.mime.startsWith('image/'))) {
+      if (named.get(field)?.some((id) => !uploadsOfMine.get(id)?.mime.startsWith('image/'))) {
         throw badRequest(`「${field.label}」中的图片只能是本人上传的图片`, { [field.key]: '图片不存在或不是本人上传的图片' });
       }
     }
     if (!submit) {
       // Drafts skip the file rules, but never point at someone else's upload.
       for (const field of context.fields) {
-        const ids = referencedUploads([field], raw);
-        if (ids.some((id) => !uploadsOfMine.has(id))) {
+        if (named.get(field)?.some((id) => !uploadsOfMine.has(id))) {
           throw badRequest(`「${field.label}」的文件不存在或已被删除`, { [field.key]: '文件不存在或不属于当前账号' });
         }
       }
@@ -155,7 +158,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
     const sweptError = async (executor: Executor) => {
       if (uploads.length === 0) return undefined;
       const swept = await holdUploads(executor, uploads);
-      const field = context.fields.find((f) => referencedUploads([f], raw).some((upload) => swept.includes(upload)));
+      const field = context.fields.find((f) => named.get(f)?.some((upload) => swept.includes(upload)));
       return field && badRequest(`「${field.label}」的${SWEPT_UPLOAD}`, { [field.key]: SWEPT_UPLOAD });
     };
     // Without uploads to hold, a save is one statement and needs no transaction around it.
