@@ -3,6 +3,7 @@
 // every function is given its name by a call as it is made (esbuild's keepNames, `__name`): 1 to
 // 4 % of the server's CPU in the deadline bench's profiles (2026-11-29), which production does not pay.
 import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import type * as BenchApp from '../render/app';
 
@@ -19,8 +20,9 @@ const ENTRIES = {
 
 let built: Promise<unknown> | undefined;
 
-/** Bundles both entries, once per process. */
+/** Bundles both entries, once per process, over what an earlier run left (its chunks are named by their hash). */
 function buildOnce(): Promise<unknown> {
+  if (!built) rmSync(OUT_DIR, { recursive: true, force: true });
   built ??= build({
     entryPoints: ENTRIES,
     outdir: OUT_DIR,
@@ -41,7 +43,12 @@ function buildOnce(): Promise<unknown> {
 export async function startBuiltServer(env: NodeJS.ProcessEnv, execArgv: string[] = []): Promise<{ child: ChildProcess; port: number }> {
   await buildOnce();
   const child = fork(`${OUT_DIR}server.mjs`, [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+  // A server that fails to start says so (its error is on stderr) instead of leaving the bench waiting.
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => reject(new Error(`the bench's server exited before listening (${signal ?? `code ${code}`})`)));
+  });
   return { child, port };
 }
 
