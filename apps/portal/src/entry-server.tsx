@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { Transport } from '@flagship/api-client';
 import { createServerAsyncData } from '@flagship/ui';
 import { App, MANTINE_PROVIDER } from './app';
 import { api, session } from './lib/api';
@@ -39,7 +40,7 @@ export interface RenderRequest {
   /** The request's Cookie header: the visitor's session. */
   cookie: string | undefined;
   /** Answers the SDK's calls (the server's own API). */
-  fetch: typeof fetch;
+  transport: Transport;
   /** Aborted when the caller gives up: the render and its loads stop. */
   signal?: AbortSignal;
 }
@@ -65,7 +66,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage | und
   if (!request.url.startsWith('/') || request.url.startsWith('//')) return undefined;
   const url = new URL(request.url, 'http://portal.internal');
   if (!SERVER_RENDERED.has(url.pathname)) return undefined;
-  return scopes.run({ cookie: request.cookie, fetch: request.fetch }, async () => {
+  return scopes.run({ cookie: request.cookie, transport: request.transport }, async () => {
     const loggedIn = Boolean(session.getToken());
     if ((LOGIN_REQUIRED.has(url.pathname) && !loggedIn) || (GUEST_ONLY.has(url.pathname) && loggedIn)) return undefined;
     const context = await handler.query(new Request(url));

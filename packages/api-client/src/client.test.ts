@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions } from './client';
+import { createApiClient, type ApiClientOptions, type Transport, type TransportRequest } from './client';
 import { ApiError, ContractError, SessionInvalidError, TransportError } from './errors';
 import { createMemorySessionStore } from './session';
 
@@ -61,6 +61,14 @@ function client(options: Partial<ApiClientOptions> = {}) {
   return { api, calls };
 }
 
+/** A transport that carries each call to the same peer: what arrives must be what fetch sends. */
+const passed: TransportRequest[] = [];
+const toPeer: Transport = async (request) => {
+  passed.push(request);
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
+};
+
 const userInfo = { token: 't0k3n', id: 7, account: 'a@example.com', enterprise_authentication_status: null };
 
 describe('requests', () => {
@@ -113,10 +121,14 @@ describe('requests', () => {
         res.end(JSON.stringify({ errno: 200, errmsg: '', data: regions }));
       }
     };
-    const { api } = client();
-    expect(await api.base.regions()).toEqual(regions);
-    expect(await api.base.regions()).toEqual(regions);
-    expect(seen[1]?.headers['if-none-match']).toBe('"r1"');
+    // Through fetch, and through a transport that carries the call to the same peer.
+    for (const options of [{}, { transport: toPeer }]) {
+      seen = [];
+      const { api } = client(options);
+      expect(await api.base.regions()).toEqual(regions);
+      expect(await api.base.regions()).toEqual(regions);
+      expect(seen[1]?.headers['if-none-match']).toBe('"r1"');
+    }
   });
 
   it('builds links with the token as authkey', () => {
@@ -280,5 +292,63 @@ describe('upload', () => {
     expect(seen[0]?.url).toBe('/api/console/project/7/review/assignments/import');
     expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0]?.body).toContain('name="file"');
+  });
+});
+
+describe('transport', () => {
+  beforeEach(() => {
+    passed.length = 0;
+  });
+
+  it('sends a call as fetch does: method, path, query, token and JSON body', async () => {
+    answer = (_req, res) =>
+      envelope(res, 200, { id: 12, account: 'x', name: '张三', mobile: '', email: '', avatar: null, enterprise_authentication_status: null, createdAt: '2026-01-01T00:00:00.000Z' });
+    for (const options of [{}, { transport: toPeer }]) {
+      const { api } = client(options);
+      api.session.set(userInfo);
+      expect((await api.user.update({ id: 12, name: '张三' })).name).toBe('张三');
+      await api.apply.batchPrint({ projectId: 'all', ids: [3, 5] }).catch(() => undefined);
+    }
+    expect(passed).toHaveLength(2);
+    const [byFetch, byTransport] = [seen.slice(0, 2), seen.slice(2)];
+    for (const [i, sent] of byTransport.entries()) {
+      expect(sent.method).toBe(byFetch[i]?.method);
+      expect(sent.url).toBe(byFetch[i]?.url);
+      expect(sent.headers.authkey).toBe('t0k3n');
+      expect(sent.body).toBe(byFetch[i]?.body);
+    }
+    expect(byTransport[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(byTransport[0]?.body ?? '')).toEqual({ name: '张三' });
+  });
+
+  it('reads errors, garbage and blobs as fetch does', async () => {
+    const { api, calls } = client({ transport: toPeer });
+    answer = (_req, res) => envelope(res, 404, null, '项目不存在', 404);
+    await expect(api.project.detail({ id: 99 })).rejects.toMatchObject({ name: 'ApiError', errno: 404, errmsg: '项目不存在' });
+    answer = (_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>Bad gateway</html>');
+    };
+    await expect(api.project.detail({ id: 1 })).rejects.toBeInstanceOf(TransportError);
+    expect(calls.errors).toEqual(['项目不存在']);
+    expect(calls.transport).toEqual(['服务器返回了无法识别的内容（HTTP 502）']);
+    answer = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml' });
+      res.end('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    };
+    const blob = await api.auth.captcha();
+    expect(blob.type).toContain('image/svg+xml');
+    expect(await blob.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    expect(passed).toHaveLength(3);
+  });
+
+  it('does not call the transport for a call already aborted, and uploads through fetch', async () => {
+    const { api } = client({ transport: toPeer });
+    await expect(api.project.detail({ id: 1 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    answer = (_req, res) =>
+      envelope(res, 200, { id: 5, name: 'a.pdf', mime: 'application/pdf', size: 3, sha256: 'x', url: '/api/file/5', createdAt: '2026-01-01T00:00:00Z' });
+    expect((await api.files.upload({ file: new Blob(['%PD'], { type: 'application/pdf' }), name: 'a.pdf' })).id).toBe(5);
+    expect(passed).toHaveLength(0);
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   });
 });

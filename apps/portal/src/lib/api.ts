@@ -56,5 +56,5 @@ export const errorPolicy = {
  * (the render's own deadline aborts its loads).
  */
 export const api = import.meta.env.SSR
-  ? createApiClient({ baseUrl: 'http://portal.internal', linkBaseUrl: '', session, timeout: false, fetch: (input, init) => requestScope().fetch(input, init) })
+  ? createApiClient({ baseUrl: '', session, timeout: false, transport: (request) => requestScope().transport(request) })
   : createApiClient({ baseUrl: '', session, policy: errorPolicy, fetch: clockedFetch });

@@ -1,3 +1,5 @@
+import type { Transport } from '@flagship/api-client';
+
 /**
  * The request a page is being rendered for on the server (see entry-server.tsx): its cookies and
  * the server's own API. Always undefined in the browser.
@@ -5,7 +7,7 @@
 export interface RequestScope {
   cookie: string | undefined;
   /** Answers the SDK's calls from the server itself, without a network round trip. */
-  fetch: typeof fetch;
+  transport: Transport;
 }
 
 let current: () => RequestScope | undefined = () => undefined;

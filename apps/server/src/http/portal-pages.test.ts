@@ -132,8 +132,9 @@ describe('portalPages', () => {
       log,
       renderer: {
         countsViews,
-        render: async ({ fetch }) => {
-          const bodies = await Promise.all([1, 2, 3].map(async () => (await fetch('http://portal.internal/api/setting/index')).json()));
+        render: async ({ transport }) => {
+          const read = async () => JSON.parse(Buffer.from((await transport({ method: 'GET', url: '/api/setting/index', headers: {} })).body).toString('utf8')) as unknown;
+          const bodies = await Promise.all([1, 2, 3].map(read));
           return { html: `<main>${JSON.stringify(bodies)}</main>`, title: '', data: '' };
         },
       },

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_SESSION_NAME, readCookieHeader } from '@flagship/api-client';
+import { DEFAULT_SESSION_NAME, readCookieHeader, type Transport, type TransportAnswer, type TransportRequest } from '@flagship/api-client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GATE_COOKIE } from '../auth/site-gate';
 import { escapeHtml } from '../lib/escape-html';
@@ -13,7 +13,7 @@ type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
 export interface PortalRenderer {
   /** Whether the page's data load counts each view (a notice's): a visitor's copy is then never reused. */
   countsViews(path: string): boolean;
-  render(request: { url: string; cookie: string | undefined; fetch: typeof fetch; signal?: AbortSignal }): Promise<{ html: string; title: string; description?: string; data: string } | undefined>;
+  render(request: { url: string; cookie: string | undefined; transport: Transport; signal?: AbortSignal }): Promise<{ html: string; title: string; description?: string; data: string } | undefined>;
 }
 
 /** The markers around the loading shell in the portal's index.html; a rendered page replaces it. */
@@ -90,36 +90,19 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
  * The SDK's calls of a page being rendered, answered by this server in-process with the visitor's
  * cookies. One render asks each GET once (the settings, say, serve the layout and the title).
  */
-function inProcessFetch(app: FastifyInstance, cookie: string | undefined): typeof fetch {
-  interface Answer {
-    status: number;
-    headers: [string, string][];
-    body: Buffer | null;
-  }
-  const reads = new Map<string, Promise<Answer>>();
-  const answer = async (request: Request): Promise<Answer> => {
-    const url = new URL(request.url);
-    const headers: Record<string, string> = Object.fromEntries(request.headers);
-    if (cookie) headers.cookie = cookie;
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const injected = await app.inject({ method: request.method as 'GET', url: `${url.pathname}${url.search}`, headers, ...(body ? { payload: body } : {}) });
-    const answerHeaders: [string, string][] = [];
-    for (const [name, value] of Object.entries(injected.headers)) {
-      if (value === undefined) continue;
-      for (const one of [value].flat()) answerHeaders.push([name, String(one)]);
-    }
-    const empty = injected.statusCode === 204 || injected.statusCode === 304;
-    return { status: injected.statusCode, headers: answerHeaders, body: empty ? null : injected.rawPayload };
+function inProcessTransport(app: FastifyInstance, cookie: string | undefined): Transport {
+  const answer = async ({ method, url, headers, body }: TransportRequest): Promise<TransportAnswer> => {
+    const injected = await app.inject({ method: method as 'GET', url, headers: cookie ? { ...headers, cookie } : headers, ...(body === undefined ? {} : { payload: body }) });
+    const answerHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(injected.headers)) if (value !== undefined) answerHeaders[name] = [value].flat().join(', ');
+    return { status: injected.statusCode, headers: answerHeaders, body: injected.rawPayload };
   };
-  // A Response of its own for each read: cheaper than cloning one (a clone tees its stream).
-  const respond = ({ status, headers, body }: Answer) => new Response(body, { status, headers });
-  return async (input, init) => {
-    // The SDK hands over a Request of its own: no copy of it is needed.
-    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-    if (request.method !== 'GET') return respond(await answer(request));
+  const reads = new Map<string, Promise<TransportAnswer>>();
+  return (request) => {
+    if (request.method !== 'GET') return answer(request);
     let read = reads.get(request.url);
     if (!read) reads.set(request.url, (read = answer(request)));
-    return respond(await read);
+    return read;
   };
 }
 
@@ -187,7 +170,7 @@ export function portalPages(dist: string, options: PortalPagesOptions): (url: st
           giveUp.abort();
         }, timeoutMs);
       });
-      const render = renderer.render({ url, cookie, fetch: inProcessFetch(app, cookie), signal: giveUp.signal });
+      const render = renderer.render({ url, cookie, transport: inProcessTransport(app, cookie), signal: giveUp.signal });
       render.catch(() => {}); // after a time-out its failure is no news
       const rendered = await Promise.race([render, timeout]);
       if (!rendered) return page;
