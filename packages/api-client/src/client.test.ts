@@ -342,9 +342,19 @@ describe('transport', () => {
     expect(passed).toHaveLength(3);
   });
 
-  it('does not call the transport for a call already aborted, and uploads through fetch', async () => {
+  it('stops a call aborted on its way, and sends none already aborted', async () => {
+    const { api, calls } = client({ transport: () => new Promise(() => {}) });
+    const stop = new AbortController();
+    const call = api.project.detail({ id: 1 }, { signal: stop.signal });
+    stop.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client({ transport: toPeer }).api.project.detail({ id: 1 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(passed).toHaveLength(0);
+    expect(calls.transport).toHaveLength(0);
+  });
+
+  it('uploads through fetch', async () => {
     const { api } = client({ transport: toPeer });
-    await expect(api.project.detail({ id: 1 }, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     answer = (_req, res) =>
       envelope(res, 200, { id: 5, name: 'a.pdf', mime: 'application/pdf', size: 3, sha256: 'x', url: '/api/file/5', createdAt: '2026-01-01T00:00:00Z' });
     expect((await api.files.upload({ file: new Blob(['%PD'], { type: 'application/pdf' }), name: 'a.pdf' })).id).toBe(5);

@@ -115,6 +115,17 @@ function shapeKeys(schema: z.ZodType | undefined): Set<string> {
   return schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape)) : new Set();
 }
 
+const utf8 = new TextDecoder();
+
+/** The promise, or its signal's reason once aborted, as fetch rejects: a transport need not watch the signal. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /** Split one input object into path params, query and body by the declaration's schemas. */
 function splitInput(endpoint: EndpointDeclaration, input: Record<string, unknown>) {
   const paramKeys = shapeKeys(endpoint.params);
@@ -220,11 +231,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (token) headers.authkey = token;
       if (etag) headers['if-none-match'] = etag;
       if (endpoint.body) headers['content-type'] = 'application/json';
-      const answer = await transport({ method: endpoint.method, url, headers, ...(endpoint.body ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
+      const sent = transport({ method: endpoint.method, url, headers, ...(endpoint.body ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
+      const answer = await (signal ? untilAborted(sent, signal) : sent);
       return {
         status: answer.status,
         header: (name) => answer.headers[name.toLowerCase()] ?? null,
-        text: async () => new TextDecoder().decode(answer.body),
+        text: async () => utf8.decode(answer.body),
         blob: async () => new Blob([answer.body as Uint8Array<ArrayBuffer>], { type: answer.headers['content-type'] ?? '' }),
       };
     }
