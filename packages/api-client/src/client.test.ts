@@ -124,10 +124,12 @@ describe('requests', () => {
     // Through fetch, and through a transport that carries the call to the same peer.
     for (const options of [{}, { transport: toPeer }]) {
       seen = [];
+      passed.length = 0;
       const { api } = client(options);
       expect(await api.base.regions()).toEqual(regions);
       expect(await api.base.regions()).toEqual(regions);
       expect(seen[1]?.headers['if-none-match']).toBe('"r1"');
+      expect(passed).toHaveLength(options.transport ? 2 : 0);
     }
   });
 
@@ -353,7 +355,24 @@ describe('transport', () => {
     expect(calls.transport).toHaveLength(0);
   });
 
-  it('uploads through fetch', async () => {
+  it('times out as through fetch, and reads header names in any case', async () => {
+    const late = client({ transport: () => new Promise(() => {}), timeout: 50 });
+    await expect(late.api.project.detail({ id: 1 })).rejects.toMatchObject({ name: 'TransportError', kind: 'timeout' });
+    expect(late.calls.transport).toEqual(['请求超时，请稍后重试']);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+    const { api } = client({ transport: async () => ({ status: 200, headers: { 'Content-Type': 'image/svg+xml' }, body: new TextEncoder().encode(svg) }) });
+    const blob = await api.auth.captcha();
+    expect(blob.type).toBe('image/svg+xml');
+    expect(await blob.text()).toBe(svg);
+  });
+
+  it('sends multipart bodies through fetch', async () => {
+    answer = (_req, res) => envelope(res, 200, { created: 1, skipped: [], minLoad: 0, maxLoad: 1, rows: 1, problems: [] });
+    const imported = client({ transport: toPeer });
+    expect((await imported.api.console.reviewAssignmentImport({ projectId: 7, file: new Blob(['PK']), name: '分配.xlsx' })).created).toBe(1);
+    expect(passed).toHaveLength(0);
+    expect(seen[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    seen = [];
     const { api } = client({ transport: toPeer });
     answer = (_req, res) =>
       envelope(res, 200, { id: 5, name: 'a.pdf', mime: 'application/pdf', size: 3, sha256: 'x', url: '/api/file/5', createdAt: '2026-01-01T00:00:00Z' });

@@ -19,8 +19,8 @@ export interface ApiClientOptions {
   /** Origin (and optional path) the API lives under; '' for the page's own origin. */
   baseUrl?: string;
   /**
-   * What the links of `urls` start with; `baseUrl` by default. A server rendering pages calls the
-   * API at an address of its own but gives the browser links relative to the page ('').
+   * What the links of `urls` start with; `baseUrl` by default: for a client whose calls go to an
+   * address of their own while the browser's links stay relative to the page ('').
    */
   linkBaseUrl?: string;
   policy?: Partial<ErrorPolicy>;
@@ -28,8 +28,9 @@ export interface ApiClientOptions {
   /** A fetch of your own (tests pass one that keeps cookies). */
   fetch?: typeof fetch;
   /**
-   * Answers the calls in place of fetch (uploads still go through fetch): a server rendering pages
-   * answers its own API in-process, without a Request and a Response made for each call.
+   * Answers the calls in place of fetch: a server rendering pages answers its own API in-process,
+   * without a Request and a Response made for each call. The time-out holds as for fetch; there
+   * is no retry. Uploads (multipart) still go through fetch, to `baseUrl`, which must then be absolute in Node.
    */
   transport?: Transport;
   /** Per request, in ms (REQUEST_TIMEOUT_MS by default); false for none (a caller that aborts by its own signal). */
@@ -46,7 +47,7 @@ export interface TransportRequest {
   signal?: AbortSignal;
 }
 
-/** A transport's answer. Header names in lower case. */
+/** A transport's answer. */
 export interface TransportAnswer {
   status: number;
   headers: Record<string, string | undefined>;
@@ -208,7 +209,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const transportFailure = (error: unknown, silent?: boolean): never => {
     if (error instanceof ApiError || error instanceof TransportError || error instanceof ContractError) throw error;
-    if (isTimeoutError(error)) {
+    if (isTimeoutError(error) || (error instanceof DOMException && error.name === 'TimeoutError')) {
       return fail(new TransportError('请求超时，请稍后重试', 'timeout', undefined, { cause: error }), silent);
     }
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -221,8 +222,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     for (const [name, declaration] of Object.entries(members)) idOf.set(declaration, `${group}.${name}`);
   }
 
+  interface Sending {
+    endpoint: EndpointDeclaration;
+    url: string;
+    input: unknown;
+    body: Record<string, unknown>;
+    etag: string | undefined;
+    signal: AbortSignal | undefined;
+  }
+
   /** Sends a call through the transport when there is one (multipart bodies through fetch), else through ky. */
-  async function send(endpoint: EndpointDeclaration, url: string, input: unknown, body: Record<string, unknown>, etag: string | undefined, signal: AbortSignal | undefined): Promise<Answer> {
+  async function send({ endpoint, url, input, body, etag, signal }: Sending): Promise<Answer> {
     const { transport } = options;
     if (transport && !endpoint.multipart) {
       signal?.throwIfAborted();
@@ -231,13 +241,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (token) headers.authkey = token;
       if (etag) headers['if-none-match'] = etag;
       if (endpoint.body) headers['content-type'] = 'application/json';
-      const sent = transport({ method: endpoint.method, url, headers, ...(endpoint.body ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
-      const answer = await (signal ? untilAborted(sent, signal) : sent);
+      // The client's time-out holds here too: it rejects with a TimeoutError (a TransportError below).
+      const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+      const stop = timeout === false ? signal : signal ? AbortSignal.any([signal, AbortSignal.timeout(timeout)]) : AbortSignal.timeout(timeout);
+      const sent = transport({ method: endpoint.method, url, headers, ...(endpoint.body ? { body: JSON.stringify(body) } : {}), ...(stop ? { signal: stop } : {}) });
+      const answer = await (stop ? untilAborted(sent, stop) : sent);
+      const answerHeaders = new Map(Object.entries(answer.headers).map(([name, value]) => [name.toLowerCase(), value]));
       return {
         status: answer.status,
-        header: (name) => answer.headers[name.toLowerCase()] ?? null,
+        header: (name) => answerHeaders.get(name.toLowerCase()) ?? null,
         text: async () => utf8.decode(answer.body),
-        blob: async () => new Blob([answer.body as Uint8Array<ArrayBuffer>], { type: answer.headers['content-type'] ?? '' }),
+        blob: async () => new Blob([answer.body as Uint8Array<ArrayBuffer>], { type: answerHeaders.get('content-type') ?? '' }),
       };
     }
     const response = await http(url, {
@@ -256,7 +270,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const cacheKey = `${endpoint.method} ${url}`;
     const cached = endpoint.etag ? etagCache.get(cacheKey) : undefined;
     try {
-      const response = await send(endpoint, url, input, body, cached?.etag, callOptions.signal);
+      const response = await send({ endpoint, url, input, body, etag: cached?.etag, signal: callOptions.signal });
       if (response.status === 304 && cached) return cached.data as EndpointData<E>;
       if (endpoint.response === 'blob' || endpoint.response === 'link') {
         const type = response.header('content-type') ?? '';

@@ -144,6 +144,30 @@ describe('portalPages', () => {
     expect(page.match(/"hit":1/g)).toHaveLength(3);
   });
 
+  it("sends a render's other calls each time, joins a header's values, and asks again in the next render", async () => {
+    const app = Fastify();
+    let reads = 0;
+    let writes = 0;
+    app.get('/api/setting/index', async () => ({ errno: 200, errmsg: '', data: ++reads }));
+    app.post('/api/note', async (req, reply) => {
+      reply.header('set-cookie', ['a=1', 'b=2']);
+      return { errno: 200, errmsg: '', data: { n: ++writes, body: req.body } };
+    });
+    const render: PortalRenderer['render'] = async ({ transport }) => {
+      const text = async (answer: Promise<{ headers: Record<string, string | undefined>; body: Uint8Array }>) => {
+        const { headers, body } = await answer;
+        return `${headers['set-cookie'] ?? ''} ${Buffer.from(body).toString('utf8')}`;
+      };
+      const post = () => transport({ method: 'POST', url: '/api/note', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+      const parts = await Promise.all([text(post()), text(post()), text(transport({ method: 'GET', url: '/api/setting/index', headers: {} }))]);
+      return { html: `<main>${parts.join(' | ')}</main>`, title: '', data: '' };
+    };
+    const page = portalPages(dist({}, withShell), { app, log, renderer: { countsViews, render } });
+    expect(await page('/index', undefined)).toContain('<main>a=1, b=2 {"errno":200,"errmsg":"","data":{"n":1,"body":{"x":1}}} | a=1, b=2 {"errno":200,"errmsg":"","data":{"n":2,"body":{"x":1}}} |  {"errno":200,"errmsg":"","data":1}</main>');
+    expect(await page('/index', undefined)).toContain('"data":2}</main>');
+    expect([reads, writes]).toEqual([2, 4]);
+  });
+
   it('aborts a render it gave up on', async () => {
     let signal: AbortSignal | undefined;
     const page = await pages({

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_SESSION_NAME, readCookieHeader, type Transport, type TransportAnswer, type TransportRequest } from '@flagship/api-client';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from 'fastify';
 import { GATE_COOKIE } from '../auth/site-gate';
 import { escapeHtml } from '../lib/escape-html';
 import { createMicroCache } from '../lib/micro-cache';
@@ -92,7 +92,7 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
  */
 function inProcessTransport(app: FastifyInstance, cookie: string | undefined): Transport {
   const answer = async ({ method, url, headers, body }: TransportRequest): Promise<TransportAnswer> => {
-    const injected = await app.inject({ method: method as 'GET', url, headers: cookie ? { ...headers, cookie } : headers, ...(body === undefined ? {} : { payload: body }) });
+    const injected = await app.inject({ method: method as HTTPMethods, url, headers: cookie ? { ...headers, cookie } : headers, ...(body === undefined ? {} : { payload: body }) });
     const answerHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(injected.headers)) if (value !== undefined) answerHeaders[name] = [value].flat().join(', ');
     return { status: injected.statusCode, headers: answerHeaders, body: injected.rawPayload };
