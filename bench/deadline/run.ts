@@ -10,7 +10,7 @@
 //        [--submit-rate 400]   (submissions arriving at this rate, evenly spaced, not as fast as answered)
 import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { DEFAULT_SESSION_NAME, REQUEST_TIMEOUT_MS } from '@flagship/api-client';
 import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { startBuiltServer } from '../api/built-server';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
+import { SUBMITTED_SUBJECT } from '../../apps/server/src/modules/apply/handlers';
 import { cpuMsOf, postgresCpuMs } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
@@ -300,6 +301,22 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       },
     ];
   };
+  /**
+   * The confirmations the submissions queued, as the outbox has them (the bench has no SMTP
+   * server): all of them, within a minute, and how long after the last answer the last one was
+   * written (they may wait while the server is busy answering: `waitWhileBusySeconds`).
+   */
+  const confirmations = async (expected: number, lastAnswerAt: number): Promise<string> => {
+    const outbox = join(dataDir, 'outbox');
+    const written = () => {
+      const files = existsSync(outbox) ? readdirSync(outbox).map((name) => join(outbox, name)) : [];
+      return files.filter((file) => readFileSync(file, 'utf8').includes(`Subject: ${SUBMITTED_SUBJECT}`)).map((file) => statSync(file).mtimeMs);
+    };
+    let times = written();
+    for (const deadline = Date.now() + 60_000; times.length < expected && Date.now() < deadline; times = written()) await new Promise((resolve) => setTimeout(resolve, 500));
+    const last = Math.max(...times);
+    return `confirmations written to the outbox: ${times.length} of ${expected}, the last ${((last - lastAnswerAt) / 1000).toFixed(1)} s after the last answer`;
+  };
   const submit = async (name: string): Promise<string[]> => {
     const receipts: { i: number; errno: number; errmsg?: string; serial?: string; sha256?: string }[] = [];
     const warmUp = await autocannon({ url: base, connections, amount: tokens.length - WARM_UP_FROM, timeout: REQUEST_TIMEOUT_MS / 1000, requests: submitting(WARM_UP_FROM) });
@@ -373,6 +390,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const refused = new Map<string, number>();
     for (const r of receipts) if (r.errno !== 200) refused.set(r.errmsg ?? String(r.errno), (refused.get(r.errmsg ?? String(r.errno)) ?? 0) + 1);
     for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
+    checks.push(await confirmations(warmUp.requests.total - warmUp.non2xx + ok.length, lastAnswerAt));
     return checks;
   };
   const checks: string[] = [];

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { startPostgres } from '@flagship/testing/postgres';
 import { pgBossJobs } from '../../apps/server/src/lib/jobs-pg-boss';
-import { createMailer, MAIL_JOB, queuedMailer, workMail } from '../../apps/server/src/lib/mailer';
+import { createMailer, MAIL_JOBS, queuedMailer, workMail } from '../../apps/server/src/lib/mailer';
 import { silentLog } from '../../apps/server/test/silent-log';
 import { postgresCpuMs } from '../cpu';
 
@@ -61,7 +61,7 @@ async function throughQueue(batchSize: number, slots: number): Promise<void> {
   for (let n = 0; n < count; n += 100) await Promise.all(Array.from({ length: Math.min(100, count - n) }, (_, i) => mailer.sendMail(message(n + i))));
   await measure(`queue, ${batchSize === 1 ? 'one job a fetch' : `batches of ${batchSize}`}, ${slots} slots`, async () => {
     await workMail(jobs, transport, silentLog, batchSize);
-    await jobs.settle([MAIL_JOB], 300_000);
+    await jobs.settle(MAIL_JOBS, 300_000);
   });
   await jobs.stop();
 }

@@ -10,9 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { downloadJobs, projects, uploads } from '../src/db/schema';
 import type { Jobs } from '../src/lib/jobs';
 import { inProcessJobs } from '../src/lib/jobs-in-process';
-import { pgBossJobs, PreparedPool } from '../src/lib/jobs-pg-boss';
+import { eventLoopLoad, pgBossJobs, PreparedPool } from '../src/lib/jobs-pg-boss';
 import { storageFor } from '../src/lib/storage';
 import { queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
+import { sendNotice } from '../src/shared/notices-repository';
 import { DEADLINE_REMINDER_JOB, sendDeadlineReminders } from '../src/shared/reminders-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
 import { drivers, fastRetries, silentLog, startTestServer, type TestServer } from './harness';
@@ -34,10 +35,10 @@ describe.each(drivers)('job queue on %s', (driver) => {
   /** A fresh kind per test, so tests on one database do not share queues. */
   const kind = () => `test-${++counter}-${randomUUID().slice(0, 8)}`;
   /** A queue as one process has it; on PostgreSQL every call is another "process" on the same database. */
-  const queue = (pollingIntervalSeconds = 0.5): Jobs => {
+  const queue = (pollingIntervalSeconds = 0.5, busy?: () => boolean): Jobs => {
     const jobs =
       driver === 'postgres'
-        ? pgBossJobs({ databaseUrl, concurrency: 2, log: silentLog, pollingIntervalSeconds, superviseIntervalSeconds: 1, stopTimeoutMs: 1000 })
+        ? pgBossJobs({ databaseUrl, concurrency: 2, log: silentLog, pollingIntervalSeconds, superviseIntervalSeconds: 1, stopTimeoutMs: 1000, ...(busy ? { busy } : {}) })
         : inProcessJobs({ concurrency: 2, log: silentLog, stopTimeoutMs: 1000 });
     made.push(jobs);
     return jobs;
@@ -456,6 +457,88 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
   });
 
+  /** The state of pg-boss's jobs `ids`, one per job. */
+  const statesOf = async (ids: string[]) => {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      return (await sql`select state from pgboss.job where id = any(${ids}::uuid[])`).map((row) => row.state as string);
+    } finally {
+      await sql.end();
+    }
+  };
+
+  it.runIf(driver === 'postgres')('starts a batch of a kind that waits only once the process is not busy, and other kinds at once', async () => {
+    const [waits, goes] = [kind(), kind()];
+    let busy = true;
+    const jobs = queue(0.5, () => busy);
+    await jobs.start();
+    const done: string[] = [];
+    await jobs.work<{ name: string }>(waits, { concurrency: 1, batchSize: 10, waitWhileBusySeconds: 30 }, async ({ name }) => void done.push(name));
+    await jobs.work<{ name: string }>(goes, { concurrency: 1, batchSize: 10 }, async ({ name }) => void done.push(name));
+    const waiting = (await Promise.all(['a', 'b'].map((name) => jobs.send(waits, { name })))) as string[];
+    await until(async () => (await statesOf(waiting)).every((state) => state === 'active'));
+    await sleep(1_000);
+    expect(done).toEqual([]);
+    // A job of a kind that does not wait, sent meanwhile, runs whatever the load.
+    await jobs.send(goes, { name: 'code' });
+    await until(() => done.includes('code'), 3_000);
+    expect(done).toEqual(['code']);
+    busy = false;
+    await until(() => done.length === 3, 2_000);
+    await jobs.settle([waits, goes]);
+    expect(done.sort()).toEqual(['a', 'b', 'code']);
+  });
+
+  it.runIf(driver === 'postgres')('runs a waiting batch once its seconds are over, however busy the process', async () => {
+    const k = kind();
+    const jobs = queue(0.5, () => true);
+    await jobs.start();
+    const done: number[] = [];
+    await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, waitWhileBusySeconds: 2 }, async () => void done.push(Date.now()));
+    const queuedAt = Date.now();
+    await jobs.send(k, { n: 1 });
+    await until(() => done.length === 1, 5_000);
+    expect(done[0]! - queuedAt).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it.runIf(driver === 'postgres')('hands a batch waiting for a quieter moment back at stop, unspent, to another process', async () => {
+    const k = kind();
+    const first = queue(0.5, () => true);
+    await first.start();
+    const runs: number[] = [];
+    const failed: number[] = [];
+    const onFailed = async ({ n }: { n: number }) => void failed.push(n);
+    await first.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, onFailed, waitWhileBusySeconds: 30 }, async ({ n }) => void runs.push(n));
+    // On its last attempt: one used for nothing would fail it for good, unrun.
+    const ids = [(await first.send(k, { n: 1 }, { retryLimit: 0 })) as string];
+    await until(async () => (await statesOf(ids))[0] === 'active');
+    await first.stop();
+    expect(runs).toEqual([]);
+    const second = await takeOver(k, runs, onFailed);
+    await until(() => runs.length === 1, 8_000);
+    await second.settle([k]);
+    expect(runs).toEqual([1]);
+    expect(failed).toEqual([]);
+  });
+
+  it.runIf(driver === 'postgres')('lets a notice wait while the process is busy, and sends a code at once, each by its kind', async () => {
+    let busy = true;
+    const jobs = queue(0.5, () => busy);
+    await jobs.start();
+    const sent: string[] = [];
+    const transport: Mailer = { sendMail: async (message) => void sent.push(message.subject), sendSms: async (message) => void sent.push(message.text) };
+    await workMail(jobs, transport, silentLog);
+    const mailer = queuedMailer(jobs);
+    await sendNotice(mailer, silentLog, { userId: 1, account: 'a@example.org', email: 'a@example.org', mobile: '' }, '申报提交成功', '已收到');
+    await mailer.sendMail({ to: 'b@example.org', subject: '找回密码验证码', text: '123456' });
+    await until(() => sent.includes('找回密码验证码'), 3_000);
+    await sleep(500);
+    expect(sent).toEqual(['找回密码验证码']);
+    busy = false;
+    await until(() => sent.length === 2, 2_000);
+    expect(sent).toEqual(['找回密码验证码', '申报提交成功']);
+  });
+
   it('sends mail through the queue, again after the transport failed', async () => {
     const jobs = fastRetries(queue());
     await jobs.start();
@@ -580,6 +663,25 @@ describe.each(drivers)('queued work of the app on %s', (driver) => {
     await server.app.jobs.settle([DEADLINE_REMINDER_JOB]);
     const reminders = (await server.outbox()).filter((m) => m.includes('申报截止提醒') && m.includes(`To: ${drafting.account}`));
     expect(reminders).toHaveLength(1);
+  });
+});
+
+describe("the event loop's load (what a batch that can wait waits for)", () => {
+  it('counts the loop busy while it works, and quiet again once it waits', async () => {
+    const load = eventLoopLoad();
+    load.start();
+    try {
+      expect(load.busy()).toBe(false);
+      // 600 ms of work in slices of 50, letting the sampler's timer run between them.
+      for (const end = Date.now() + 600; Date.now() < end; await new Promise(setImmediate)) {
+        for (const slice = Date.now() + 50; Date.now() < slice; );
+      }
+      expect(load.busy()).toBe(true);
+      await sleep(700);
+      expect(load.busy()).toBe(false);
+    } finally {
+      load.stop();
+    }
   });
 });
 

@@ -3,6 +3,8 @@
 // once its heartbeat stops (or it expires); `stop` fails what is still running so another
 // instance retries it.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type JobInsert, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 // pg-boss's own pool, to name its statements (below); the package exports no subpath map, so its
@@ -25,6 +27,8 @@ export interface PgBossJobsOptions {
   pollingIntervalSeconds?: number;
   /** How long `stop` waits for running attempts before failing them for a retry elsewhere (default 5 s). */
   stopTimeoutMs?: number;
+  /** Whether this process is busy answering requests, for `waitWhileBusySeconds` (default: the event loop's recent utilisation). */
+  busy?: () => boolean;
 }
 
 /** Running attempts prove they live this often; a job whose worker died is retried after about this long. */
@@ -39,6 +43,37 @@ const GATHER_SECONDS = 0.5;
  */
 const BATCH_SETTLE_MS = 10_000;
 const STOP_SETTLE_MS = 1_000;
+
+/** The event loop counts as busy while it spent more than this share of the last sample working. */
+const BUSY_UTILISATION = 0.5;
+/** How often the event loop's utilisation is sampled, and a batch waiting for a quieter moment looks again. */
+const BUSY_SAMPLE_MS = 250;
+
+/**
+ * The event loop's utilisation over the last sample (Node's `performance.eventLoopUtilization`:
+ * the share of time spent running callbacks rather than waiting for I/O), sampled while the
+ * queue runs.
+ */
+export function eventLoopLoad() {
+  let last = performance.eventLoopUtilization();
+  let utilisation = 0;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      timer ??= setInterval(() => {
+        const now = performance.eventLoopUtilization();
+        utilisation = performance.eventLoopUtilization(now, last).utilization;
+        last = now;
+      }, BUSY_SAMPLE_MS).unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+      utilisation = 0;
+    },
+    busy: () => utilisation > BUSY_UTILISATION,
+  };
+}
 
 /** Distinct texts a pool names, at most; any further one is sent unnamed. */
 const MAX_PREPARED = 200;
@@ -144,6 +179,8 @@ function groupedSends(boss: PgBoss) {
 
 export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   const { log, concurrency, stopTimeoutMs = 5_000 } = options;
+  const load = eventLoopLoad();
+  const busy = options.busy ?? load.busy;
   const boss = new PgBoss({
     db: new PreparedPool({
       connectionString: options.databaseUrl,
@@ -277,6 +314,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
           sequences.set(key, [...(sequences.get(key) ?? []), job]);
         }
         const notStarted: { job: JobWithMetadata<object>; after: number }[] = [];
+        await waitForQuiet(batch, endsAt);
         try {
           const results = await Promise.all(
             [...sequences.values()].map(async (jobs) => {
@@ -309,6 +347,13 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         } finally {
           clearTimeout(timer);
         }
+      };
+      /** While the process is busy, a batch waits if its kind may (`waitWhileBusySeconds`): within its expiry, until stop. */
+      const waitForQuiet = async (batch: JobWithMetadata<object>[], endsAt: number) => {
+        const seconds = workOptions.waitWhileBusySeconds;
+        if (!seconds || !busy()) return;
+        const until = Math.min(endsAt, Math.min(...batch.map((job) => job.createdOn.getTime())) + seconds * 1000);
+        while (!stopping && busy() && Date.now() < until) await sleep(BUSY_SAMPLE_MS);
       };
       /** Batches of one are run as pg-boss runs a job: through its expiry and `stop`'s grace, as before batches. */
       const runOne = async ([job]: JobWithMetadata<object>[]): Promise<JobResult[]> => {
@@ -364,6 +409,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     async start() {
       if (started) return;
       await boss.start();
+      load.start();
       started = true;
       stopping = false;
       stopComing = signalled();
@@ -380,6 +426,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       } finally {
         clearTimeout(graceNearlyOver);
         resolveStop('time up');
+        load.stop();
         started = false;
       }
     },

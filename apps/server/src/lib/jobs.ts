@@ -57,6 +57,16 @@ export interface WorkOptions<T> {
   sequence?: (data: T) => string;
   /** Called once when an attempt failed and no retry is left (not for an attempt given up on expiry or at stop). */
   onFailed?: (data: T, error: Error) => Promise<void>;
+  /**
+   * pg-boss, batches only: requests come first. A batch of this kind does not start while this
+   * process's event loop is busy answering requests (more than half of the last quarter second
+   * spent working); it looks again every quarter second, until this many seconds after its oldest
+   * job was queued, then runs whatever the load. At a deadline the confirmations go out in the gaps
+   * between submissions, or just after them, instead of ahead of the next submission. A waiting
+   * batch holds its slot, so work that must not wait (a code) needs a kind of its own; a stop hands
+   * the waiting jobs back unspent, as any job a batch did not start. The in-process queue ignores it.
+   */
+  waitWhileBusySeconds?: number;
 }
 
 export interface Jobs {

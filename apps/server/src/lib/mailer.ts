@@ -2,12 +2,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { JobOptions, Jobs } from './jobs';
+import type { JobAttempt, JobOptions, Jobs, WorkOptions } from './jobs';
 
 export interface Message {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A notice (a confirmation, a decision, a reminder): it may wait up to MAIL_WAIT_SECONDS while
+   * the instance is busy answering requests. Unset, the message goes at once (a code, a warning).
+   */
+  canWait?: boolean;
 }
 
 export interface Mailer {
@@ -20,9 +25,10 @@ export interface Mailer {
 }
 
 /**
- * SMTP connections a process keeps open and reuses. The mail worker has up to twenty messages on
- * their way at once (`MAIL_BATCH` per slot); one connection each would be a TLS handshake a
- * message, and more connections than mail providers tend to allow a sender.
+ * SMTP connections a process keeps open and reuses. The mail workers have up to forty messages on
+ * their way at once (`MAIL_BATCH` per slot, two slots for each of the two kinds); one connection
+ * each would be a TLS handshake a message, and more connections than mail providers tend to allow
+ * a sender.
  */
 const SMTP_CONNECTIONS = 5;
 
@@ -67,8 +73,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   };
 }
 
-/** The queue's kind for one e-mail or text message. */
+/** The queue's kind for one e-mail or text message that goes at once: a code, a warning, an account's password. */
 export const MAIL_JOB = 'mail';
+/** The queue's kind for a notice (`canWait`): it may wait while the instance is busy answering requests. */
+export const NOTICE_MAIL_JOB = 'mail-notice';
+/** Both kinds of messages, for whoever waits until every message is sent. */
+export const MAIL_JOBS = [MAIL_JOB, NOTICE_MAIL_JOB];
 
 interface MailJob {
   channel: 'mail' | 'sms';
@@ -82,13 +92,15 @@ interface MailJob {
 const MAIL_JOB_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120, deleteAfterSeconds: 3600 } satisfies JobOptions;
 
 /**
- * A Mailer that only queues: every message becomes a `mail` job, sent through `transport` by
- * whichever instance works it (`workMail`), with retries and back-off. Resolves once queued.
+ * A Mailer that only queues: every message becomes a job (`mail`, or `mail-notice` for a notice
+ * that can wait), sent through `transport` by whichever instance works it (`workMail`), with
+ * retries and back-off. Resolves once queued.
  */
 export function queuedMailer(jobs: Jobs): Mailer {
+  const queue = (job: MailJob) => jobs.send<MailJob>(job.message.canWait ? NOTICE_MAIL_JOB : MAIL_JOB, job, MAIL_JOB_OPTIONS);
   return {
-    sendMail: async (message) => void (await jobs.send<MailJob>(MAIL_JOB, { channel: 'mail', message }, MAIL_JOB_OPTIONS)),
-    sendSms: async (message) => void (await jobs.send<MailJob>(MAIL_JOB, { channel: 'sms', message: { ...message, subject: '短信' } }, MAIL_JOB_OPTIONS)),
+    sendMail: async (message) => void (await queue({ channel: 'mail', message })),
+    sendSms: async (message) => void (await queue({ channel: 'sms', message: { ...message, subject: '短信' } })),
   };
 }
 
@@ -100,16 +112,25 @@ export function queuedMailer(jobs: Jobs): Mailer {
  */
 const MAIL_BATCH = 10;
 
-/** Work `mail` jobs through the real transport (`batchSize`: for the bench's comparison). */
+/**
+ * How long a batch of notices waits, at most, while the instance is busy answering requests
+ * (`waitWhileBusySeconds`, docs/decisions.md): at a deadline the confirmations go out between
+ * submissions or just after them, not ahead of the next one. Codes have a kind of their own, so
+ * that they never wait behind notices.
+ */
+export const MAIL_WAIT_SECONDS = 30;
+
+/** Work both kinds of messages through the real transport (`batchSize`: for the bench's comparison). */
 export async function workMail(jobs: Jobs, transport: Mailer, log: FastifyBaseLogger, batchSize = MAIL_BATCH): Promise<void> {
-  await jobs.work<MailJob>(
-    MAIL_JOB,
-    {
-      batchSize,
-      // Two messages to one person arrive in the order they were written (a confirmation, then a decision).
-      sequence: ({ message }) => message.to,
-      onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
-    },
-    async ({ channel, message }, { signal }) => (channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message, { signal })),
-  );
+  const options: WorkOptions<MailJob> = {
+    batchSize,
+    // Two messages to one person arrive in the order they were written (a confirmation, then a
+    // decision: both notices, so both of one kind).
+    sequence: ({ message }) => message.to,
+    onFailed: async ({ channel, message }) => log.error({ channel, to: message.to, subject: message.subject }, 'message not sent: no retry left'),
+  };
+  const send = async ({ channel, message }: MailJob, { signal }: JobAttempt) =>
+    channel === 'sms' ? transport.sendSms({ to: message.to, text: message.text }) : transport.sendMail(message, { signal });
+  await jobs.work<MailJob>(MAIL_JOB, options, send);
+  await jobs.work<MailJob>(NOTICE_MAIL_JOB, { ...options, waitWhileBusySeconds: MAIL_WAIT_SECONDS }, send);
 }

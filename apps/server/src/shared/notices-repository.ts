@@ -32,8 +32,8 @@ export async function noticeRecipient(db: Executor, userId: number): Promise<Not
 
 export async function sendNotice(mailer: Mailer, log: FastifyBaseLogger, user: NoticeRecipient, subject: string, text: string): Promise<void> {
   const to = noticeEmail(user);
-  if (to) return mailer.sendMail({ to, subject, text });
+  if (to) return mailer.sendMail({ to, subject, text, canWait: true });
   log.warn({ userId: user.userId, subject }, 'applicant has no e-mail address: the notice is not e-mailed (text message in the outbox only)');
   const mobile = isValidMobile(user.account) ? user.account : user.mobile;
-  if (isValidMobile(mobile)) return mailer.sendSms({ to: mobile, text: `【${subject}】${text}` });
+  if (isValidMobile(mobile)) return mailer.sendSms({ to: mobile, text: `【${subject}】${text}`, canWait: true });
 }

@@ -49,6 +49,8 @@ import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repo
 import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, submitApplication, updateDraft, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
+/** The subject of the confirmation a submission queues. */
+export const SUBMITTED_SUBJECT = '申报已提交';
 
 /**
  * Rich-text values are sanitised before anything else looks at them, on every save: a value equal
@@ -237,7 +239,7 @@ export function applyHandlers(ctx: AppContext): Handlers['apply'] {
       // The site's name as each instance keeps it (every rendered page asks for it too).
       const { siteTitle } = await keptSettings(db, log);
       const text = submissionNotice(submitted, siteTitle, missing, new Date(context.project.applyEnd), now);
-      await sendNotice(ctx.mailer, requestLog, recipient, '申报已提交', text);
+      await sendNotice(ctx.mailer, requestLog, recipient, SUBMITTED_SUBJECT, text);
     };
     await confirm().catch((error: unknown) => requestLog.error({ err: error, applicationId: submitted.id }, 'submission notice failed'));
     return submitted;
