@@ -473,9 +473,10 @@ describe.each(drivers)('job queue on %s', (driver) => {
     const jobs = queue(0.5, () => busy);
     await jobs.start();
     const done: string[] = [];
+    // Both queued before the worker looks, so that its one slot takes them in one batch.
+    const waiting = (await Promise.all(['a', 'b'].map((name) => jobs.send(waits, { name })))) as string[];
     await jobs.work<{ name: string }>(waits, { concurrency: 1, batchSize: 10, waitWhileBusySeconds: 30 }, async ({ name }) => void done.push(name));
     await jobs.work<{ name: string }>(goes, { concurrency: 1, batchSize: 10 }, async ({ name }) => void done.push(name));
-    const waiting = (await Promise.all(['a', 'b'].map((name) => jobs.send(waits, { name })))) as string[];
     await until(async () => (await statesOf(waiting)).every((state) => state === 'active'));
     await sleep(1_000);
     expect(done).toEqual([]);
@@ -487,6 +488,12 @@ describe.each(drivers)('job queue on %s', (driver) => {
     await until(() => done.length === 3, 2_000);
     await jobs.settle([waits, goes]);
     expect(done.sort()).toEqual(['a', 'b', 'code']);
+  });
+
+  it.runIf(driver === 'postgres')('refuses to wait without batches', async () => {
+    const jobs = queue(0.5, () => true);
+    await jobs.start();
+    await expect(jobs.work(kind(), { batchSize: 1, waitWhileBusySeconds: 5 }, async () => {})).rejects.toThrow(/needs batches/);
   });
 
   it.runIf(driver === 'postgres')('runs a waiting batch once its seconds are over, however busy the process', async () => {

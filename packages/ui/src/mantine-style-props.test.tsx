@@ -2,11 +2,11 @@
 // element with sixty excluded names (docs/decisions.md, "Mantine's style props split by a loop").
 // These tests hold it to what Mantine 9.7.3 answered, key order included: the order of a Box's
 // inline style, and so the server's HTML, follows it.
-import { Box, extractStyleProps, MantineProvider, Text } from '@mantine/core';
+import { Box, extractStyleProps, MantineProvider, STYLE_PROPS_DATA, Text } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-/** Mantine 9.7.3's style props, in the order its `extractStyleProps` lists them in `styleProps`. */
+/** Mantine 9.7.3's style props, in the order its `extractStyleProps` lists them in `styleProps` (copied from its source). */
 const STYLE_PROPS = 'm mx my mt mb ml mr me ms mis mie p px py pt pb pl pr pis pie pe ps bd bg c opacity ff fz fw lts ta lh fs tt td w miw maw h mih mah bgsz bgp bgr bga pos top left bottom right inset display flex bdrs hiddenFrom visibleFrom lightHidden darkHidden sx'.split(' ');
 
 /** What Mantine 9.7.3 answered: the rest element's copy (symbols included), the style props that are not undefined. */
@@ -47,6 +47,32 @@ describe("Mantine's extractStyleProps (patched)", () => {
       const expected = asMantineDid(props);
       expect(ordered(styleProps), `styleProps of ${String(Object.keys(props))}`).toEqual(ordered(expected.styleProps));
       expect(ordered(rest), `rest of ${String(Object.keys(props))}`).toEqual(ordered(expected.rest));
+    }
+  });
+
+  it("knows the style props Mantine knows: those of STYLE_PROPS_DATA and the five of visibility and sx", () => {
+    const known = [...Object.keys(STYLE_PROPS_DATA), 'hiddenFrom', 'visibleFrom', 'lightHidden', 'darkHidden', 'sx'];
+    expect([...STYLE_PROPS].sort()).toEqual(known.sort());
+    const { styleProps, rest } = extractStyleProps(Object.fromEntries(known.map((name) => [name, 1])));
+    expect(Object.keys(styleProps)).toEqual(STYLE_PROPS);
+    expect(rest).toEqual({});
+  });
+
+  it('answers as Mantine did for objects that are not plain: inherited, hidden, read through a getter, a key named __proto__', () => {
+    const inherited = Object.assign(Object.create({ mt: 'md', id: 'inherited' }) as Record<string, unknown>, { c: 'red', title: 't' });
+    const hidden = Object.defineProperty({ fw: 500, role: 'note' }, 'p', { value: 4, enumerable: false });
+    let reads = 0;
+    const getter = Object.defineProperty({ href: '/x' }, 'm', { get: () => (reads++, 'xs'), enumerable: true });
+    const polluting = JSON.parse('{"__proto__": {"mt": "xl"}, "c": "blue", "id": "j"}') as Record<string, unknown>;
+    for (const props of [inherited, hidden, getter, polluting]) {
+      reads = 0;
+      const { styleProps, rest } = extractStyleProps(props);
+      // Read once, as a destructuring reads it.
+      if (props === getter) expect(reads).toBe(1);
+      const expected = asMantineDid(props);
+      expect(ordered(styleProps)).toEqual(ordered(expected.styleProps));
+      expect(ordered(rest)).toEqual(ordered(expected.rest));
+      expect(Object.getPrototypeOf(rest)).toBe(Object.prototype);
     }
   });
 

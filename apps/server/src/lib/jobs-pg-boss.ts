@@ -60,7 +60,9 @@ export function eventLoopLoad() {
   let timer: NodeJS.Timeout | undefined;
   return {
     start() {
-      timer ??= setInterval(() => {
+      if (timer) return;
+      last = performance.eventLoopUtilization();
+      timer = setInterval(() => {
         const now = performance.eventLoopUtilization();
         utilisation = performance.eventLoopUtilization(now, last).utilization;
         last = now;
@@ -179,8 +181,9 @@ function groupedSends(boss: PgBoss) {
 
 export function pgBossJobs(options: PgBossJobsOptions): Jobs {
   const { log, concurrency, stopTimeoutMs = 5_000 } = options;
-  const load = eventLoopLoad();
-  const busy = options.busy ?? load.busy;
+  // Sampled only when nobody else says (tests do).
+  const load = options.busy ? undefined : eventLoopLoad();
+  const busy = options.busy ?? (() => load?.busy() === true);
   const boss = new PgBoss({
     db: new PreparedPool({
       connectionString: options.databaseUrl,
@@ -230,6 +233,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     },
     async work(kind, workOptions, handler) {
       const batchSize = Math.max(1, workOptions.batchSize ?? 1);
+      if (workOptions.waitWhileBusySeconds && batchSize === 1) throw new Error(`${kind}: waitWhileBusySeconds needs batches (batchSize above 1)`);
       /** A failed attempt: logged, and reported to `onFailed` when no retry is left. */
       const failure = async (job: JobWithMetadata<object>, err: Error): Promise<JobResult> => {
         if (job.retryCount >= job.retryLimit) {
@@ -292,6 +296,18 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
         }
       };
       /**
+       * While the process is busy, a batch waits if its kind may (`waitWhileBusySeconds`): until
+       * that long after its oldest job was queued, within half of what is left before it must be
+       * settled (so that it still runs, rather than being handed back unstarted), until stop.
+       */
+      const waitForQuiet = async (batch: JobWithMetadata<object>[], endsAt: number) => {
+        const seconds = workOptions.waitWhileBusySeconds;
+        if (!seconds || !busy()) return;
+        const oldest = Math.min(...batch.map((job) => job.createdOn.getTime()));
+        const until = Math.min(oldest + seconds * 1000, Date.now() + (endsAt - Date.now()) / 2);
+        while (!stopping && busy() && Date.now() < until) await sleep(BUSY_SAMPLE_MS);
+      };
+      /**
        * A batch's jobs, each sequence one job after another (in the order queued: a batch comes in
        * no particular order), the sequences at once. pg-boss fails every job of a batch still
        * running at the first job's expiry, the ones that already ran included, and so does `stop`
@@ -348,13 +364,6 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
           clearTimeout(timer);
         }
       };
-      /** While the process is busy, a batch waits if its kind may (`waitWhileBusySeconds`): within its expiry, until stop. */
-      const waitForQuiet = async (batch: JobWithMetadata<object>[], endsAt: number) => {
-        const seconds = workOptions.waitWhileBusySeconds;
-        if (!seconds || !busy()) return;
-        const until = Math.min(endsAt, Math.min(...batch.map((job) => job.createdOn.getTime())) + seconds * 1000);
-        while (!stopping && busy() && Date.now() < until) await sleep(BUSY_SAMPLE_MS);
-      };
       /** Batches of one are run as pg-boss runs a job: through its expiry and `stop`'s grace, as before batches. */
       const runOne = async ([job]: JobWithMetadata<object>[]): Promise<JobResult[]> => {
         if (!job) return [];
@@ -409,7 +418,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
     async start() {
       if (started) return;
       await boss.start();
-      load.start();
+      load?.start();
       started = true;
       stopping = false;
       stopComing = signalled();
@@ -426,7 +435,7 @@ export function pgBossJobs(options: PgBossJobsOptions): Jobs {
       } finally {
         clearTimeout(graceNearlyOver);
         resolveStop('time up');
-        load.stop();
+        load?.stop();
         started = false;
       }
     },

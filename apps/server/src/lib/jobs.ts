@@ -64,7 +64,8 @@ export interface WorkOptions<T> {
    * job was queued, then runs whatever the load. At a deadline the confirmations go out in the gaps
    * between submissions, or just after them, instead of ahead of the next submission. A waiting
    * batch holds its slot, so work that must not wait (a code) needs a kind of its own; a stop hands
-   * the waiting jobs back unspent, as any job a batch did not start. The in-process queue ignores it.
+   * the waiting jobs back unspent, as any job a batch did not start. Refused without batches; the
+   * in-process queue ignores it.
    */
   waitWhileBusySeconds?: number;
 }
@@ -83,7 +84,7 @@ export interface Jobs {
   /** Stop taking jobs, wait a little for running ones, then let go (pg-boss retries what was cut off). */
   stop(): Promise<void>;
   /** Wait until nothing of `kinds` (every kind this process knows when omitted) is queued or running: for tests and CLIs. */
-  settle(kinds?: string[], timeoutMs?: number): Promise<void>;
+  settle(kinds?: readonly string[], timeoutMs?: number): Promise<void>;
   /** Jobs queued or running, by kind (on pg-boss: every instance's): for metrics. */
   depth(): Promise<Record<string, number>>;
 }

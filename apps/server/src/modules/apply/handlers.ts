@@ -34,6 +34,7 @@ import { parseApplication } from '../../shared/form-schemas';
 import { checkApplicantEligibility } from '../../shared/eligibility-repository';
 import { keptCalls } from '../../shared/kept-calls-repository';
 import { sendNotice } from '../../shared/notices-repository';
+import { SUBMITTED_SUBJECT } from '../../shared/notices';
 import { missingForms, missingFormsText, type MissingForm } from '../../shared/reminders-repository';
 import { keptSettings } from '../../shared/settings-repository';
 import {
@@ -49,8 +50,6 @@ import { holdUploads, ownUploads, SWEPT_UPLOAD } from '../../shared/uploads-repo
 import { commentsToApplicant, EDITABLE, insertApplication, isUniqueViolation, submitApplication, updateDraft, withdrawApplication, WITHDRAWABLE } from './repository';
 
 const STALE = '数据已在别处修改，请刷新后重试';
-/** The subject of the confirmation a submission queues. */
-export const SUBMITTED_SUBJECT = '申报已提交';
 
 /**
  * Rich-text values are sanitised before anything else looks at them, on every save: a value equal
