@@ -305,18 +305,18 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
    * Waits until the outbox (the bench has no SMTP server) holds `expected` confirmations, at most a
    * minute, and answers how many it holds and when the last was written. Notices may wait while
    * the server is busy answering (`waitWhileBusySeconds`), so they can be written after the last
-   * answer. Each file is read once.
+   * answer. A confirmation is read once; another file again each look (it may have been caught
+   * half written).
    */
   const confirmations = async (expected: number): Promise<{ count: number; lastAt: number }> => {
     const outbox = join(dataDir, 'outbox');
-    const seen = new Map<string, number | null>();
+    const seen = new Map<string, number>();
     const look = () => {
       for (const name of existsSync(outbox) ? readdirSync(outbox) : []) {
-        if (seen.has(name)) continue;
         const file = join(outbox, name);
-        seen.set(name, readFileSync(file, 'utf8').includes(`Subject: ${SUBMITTED_SUBJECT}`) ? statSync(file).mtimeMs : null);
+        if (!seen.has(name) && readFileSync(file, 'utf8').includes(`Subject: ${SUBMITTED_SUBJECT}`)) seen.set(name, statSync(file).mtimeMs);
       }
-      return [...seen.values()].filter((at): at is number => at !== null);
+      return [...seen.values()];
     };
     let times = look();
     for (const deadline = Date.now() + 60_000; times.length < expected && Date.now() < deadline; times = look()) await new Promise((resolve) => setTimeout(resolve, 250));
