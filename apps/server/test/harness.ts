@@ -13,7 +13,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { loadConfig, type Config } from '../src/env';
 import type { Jobs } from '../src/lib/jobs';
 import { createJobs } from '../src/lib/jobs-create';
-import { MAIL_JOBS } from '../src/lib/mailer';
+import { MAIL_JOBS, MAIL_WAIT_SECONDS } from '../src/lib/mailer';
 import { silentLog } from './silent-log';
 
 export { silentLog } from './silent-log';
@@ -190,7 +190,8 @@ export async function startTestServer(driver: Driver = 'pglite', overrides: Part
       return { ...c, account, password, userId: info.id };
     },
     async outbox() {
-      await app.jobs.settle(MAIL_JOBS);
+      // Notices may wait up to MAIL_WAIT_SECONDS while this process is busy.
+      await app.jobs.settle(MAIL_JOBS, MAIL_WAIT_SECONDS * 1000 + 10_000);
       return readOutbox();
     },
     async codeFor(account) {

@@ -12,7 +12,7 @@ import type { Jobs } from '../src/lib/jobs';
 import { inProcessJobs } from '../src/lib/jobs-in-process';
 import { eventLoopLoad, pgBossJobs, PreparedPool } from '../src/lib/jobs-pg-boss';
 import { storageFor } from '../src/lib/storage';
-import { queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
+import { NOTICE_MAIL_JOB, queuedMailer, workMail, type Mailer, type Message } from '../src/lib/mailer';
 import { sendNotice } from '../src/shared/notices-repository';
 import { DEADLINE_REMINDER_JOB, sendDeadlineReminders } from '../src/shared/reminders-repository';
 import { createCall, PNG, pdf, someDistrict, validData } from './apply-fixtures';
@@ -467,6 +467,17 @@ describe.each(drivers)('job queue on %s', (driver) => {
     }
   };
 
+  /** How many jobs of `name` a worker holds (state active). */
+  const activeOf = async (name: string) => {
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`;
+      return (row as { n: number }).n;
+    } finally {
+      await sql.end();
+    }
+  };
+
   it.runIf(driver === 'postgres')('starts a batch of a kind that waits only once the process is not busy, and other kinds at once', async () => {
     const [waits, goes] = [kind(), kind()];
     let busy = true;
@@ -539,6 +550,8 @@ describe.each(drivers)('job queue on %s', (driver) => {
     await sendNotice(mailer, silentLog, { userId: 1, account: 'a@example.org', email: 'a@example.org', mobile: '' }, '申报提交成功', '已收到');
     await mailer.sendMail({ to: 'b@example.org', subject: '找回密码验证码', text: '123456' });
     await until(() => sent.includes('找回密码验证码'), 3_000);
+    // The notice taken by its worker, and waiting there.
+    await until(async () => (await activeOf(NOTICE_MAIL_JOB)) === 1);
     await sleep(500);
     expect(sent).toEqual(['找回密码验证码']);
     busy = false;

@@ -25,8 +25,9 @@ const ordered = (value: object) => Reflect.ownKeys(value).map((key) => [key, (va
 
 /** A small deterministic generator, so that a failure names the same case each run. */
 function* propSets(count: number) {
+  // Park and Miller's generator: exact in a double (48 271 × 2³¹ < 2⁵³), unlike a larger multiplier.
   let seed = 7;
-  const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
+  const next = (n: number) => Math.floor(((seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647) * n);
   const others = ['children', 'id', 'onClick', 'data-active', 'aria-label', 'role', 'gap', 'href', '0', '12', 'style', 'className'];
   const values = [undefined, 0, '', 'md', 12, false, null, { base: 'xs', sm: 'md' }, () => {}];
   for (let i = 0; i < count; i++) {
@@ -42,7 +43,11 @@ function* propSets(count: number) {
 
 describe("Mantine's extractStyleProps (patched)", () => {
   it('splits props as Mantine 9.7.3 did, in the same key order', () => {
-    for (const props of propSets(2_000)) {
+    const sets = [...propSets(2_000)];
+    // The sets mix style props with others, number-like keys among them.
+    expect(sets.filter((props) => '12' in props || '0' in props).length).toBeGreaterThan(200);
+    expect(sets.filter((props) => Object.keys(props).some((key) => STYLE_PROPS.includes(key)) && Object.keys(props).some((key) => !STYLE_PROPS.includes(key))).length).toBeGreaterThan(500);
+    for (const props of sets) {
       const { styleProps, rest } = extractStyleProps(props);
       const expected = asMantineDid(props);
       expect(ordered(styleProps), `styleProps of ${String(Object.keys(props))}`).toEqual(ordered(expected.styleProps));
@@ -58,13 +63,14 @@ describe("Mantine's extractStyleProps (patched)", () => {
     expect(rest).toEqual({});
   });
 
-  it('answers as Mantine did for objects that are not plain: inherited, hidden, read through a getter, a key named __proto__', () => {
+  it('answers as Mantine did for objects that are not plain: inherited, hidden, read through a getter, a key named __proto__, no prototype', () => {
     const inherited = Object.assign(Object.create({ mt: 'md', id: 'inherited' }) as Record<string, unknown>, { c: 'red', title: 't' });
     const hidden = Object.defineProperty({ fw: 500, role: 'note' }, 'p', { value: 4, enumerable: false });
     let reads = 0;
     const getter = Object.defineProperty({ href: '/x' }, 'm', { get: () => (reads++, 'xs'), enumerable: true });
     const polluting = JSON.parse('{"__proto__": {"mt": "xl"}, "c": "blue", "id": "j"}') as Record<string, unknown>;
-    for (const props of [inherited, hidden, getter, polluting]) {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { 12: 'n', ta: 'center', role: 'note', fz: undefined });
+    for (const props of [inherited, hidden, getter, polluting, bare]) {
       reads = 0;
       const { styleProps, rest } = extractStyleProps(props);
       // Read once, as a destructuring reads it.

@@ -9,8 +9,9 @@ import { noticeEmail } from './notices';
 /**
  * Tell an applicant something by e-mail. Without an address it becomes a text message, and no
  * SMS gateway runs here: it only reaches the outbox, so the server warns (staff see it in the console).
- * The handlers' `ctx.mailer` queues the message (a `mail` job, sent by whichever instance takes it
- * and retried with back-off), so this returns once it is queued, not sent.
+ * The handlers' `ctx.mailer` queues the message (a `mail-notice` job, sent by whichever instance
+ * takes it, once it is not busy answering requests or 30 s on, and retried with back-off), so this
+ * returns once it is queued, not sent.
  */
 export async function notifyUser(db: Executor, mailer: Mailer, log: FastifyBaseLogger, userId: number, subject: string, text: string): Promise<void> {
   const recipient = await noticeRecipient(db, userId);
