@@ -221,17 +221,22 @@ describe.each(drivers)('job queue on %s', (driver) => {
    * On pg-boss: how many statements inserted the jobs, fetched them, and settled those completed, from
    * the database's clock for each statement (one time a statement), with how many failed for good.
    */
-  const statementsOf = async (ids: string[]) => {
+  /** One look at the queue's tables, on a connection of its own. */
+  const lookAt = async <T>(read: (sql: postgres.Sql) => Promise<T>): Promise<T> => {
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
-      const [row] = await sql`select count(distinct created_on)::int as inserts, count(distinct started_on)::int as fetches,
-        count(distinct completed_on) filter (where state = 'completed')::int as settles, count(*) filter (where state = 'failed')::int as failed
-        from pgboss.job where id = any(${ids}::uuid[])`;
-      return row as { inserts: number; fetches: number; settles: number; failed: number };
+      return await read(sql);
     } finally {
       await sql.end();
     }
   };
+  const statementsOf = (ids: string[]) =>
+    lookAt(async (sql) => {
+      const [row] = await sql`select count(distinct created_on)::int as inserts, count(distinct started_on)::int as fetches,
+        count(distinct completed_on) filter (where state = 'completed')::int as settles, count(*) filter (where state = 'failed')::int as failed
+        from pgboss.job where id = any(${ids}::uuid[])`;
+      return row as { inserts: number; fetches: number; settles: number; failed: number };
+    });
 
   /** Another process takes over the jobs of `k` (after the first one stopped), recording each it runs. */
   const takeOver = async (k: string, runs: number[], onFailed?: (data: { n: number }) => Promise<void>) => {
@@ -458,25 +463,11 @@ describe.each(drivers)('job queue on %s', (driver) => {
   });
 
   /** The state of pg-boss's jobs `ids`, one per job. */
-  const statesOf = async (ids: string[]) => {
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    try {
-      return (await sql`select state from pgboss.job where id = any(${ids}::uuid[])`).map((row) => row.state as string);
-    } finally {
-      await sql.end();
-    }
-  };
+  const statesOf = (ids: string[]) => lookAt(async (sql) => (await sql`select state from pgboss.job where id = any(${ids}::uuid[])`).map((row) => row.state as string));
 
   /** How many jobs of `name` a worker holds (state active). */
-  const activeOf = async (name: string) => {
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    try {
-      const [row] = await sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`;
-      return (row as { n: number }).n;
-    } finally {
-      await sql.end();
-    }
-  };
+  const activeOf = (name: string) =>
+    lookAt(async (sql) => ((await sql`select count(*)::int as n from pgboss.job where name = ${name} and state = 'active'`)[0] as { n: number }).n);
 
   it.runIf(driver === 'postgres')('starts a batch of a kind that waits only once the process is not busy, and other kinds at once', async () => {
     const [waits, goes] = [kind(), kind()];
