@@ -1,9 +1,21 @@
 // CPU time of this host's processes, read from /proc: a server's own, and PostgreSQL's.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** utime + stime of a process, in milliseconds (clock ticks are 10 ms here). */
+/** utime + stime of a process, all its threads, in milliseconds (clock ticks are 10 ms here). */
 export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ticksMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * utime + stime of a Node process's main thread alone (its thread id is the process id): the
+ * thread that runs JavaScript, without V8's GC helpers and libuv's pool working beside it.
+ */
+export function mainThreadCpuMsOf(pid: number): number {
+  return ticksMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function ticksMs(statFile: string): number {
+  const fields = readFileSync(statFile, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

@@ -20,7 +20,7 @@ import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { startBuiltServer } from '../api/built-server';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
 import { SUBMITTED_SUBJECT } from '../../apps/server/src/shared/notices';
-import { cpuMsOf, postgresCpuMs } from '../cpu';
+import { cpuMsOf, mainThreadCpuMsOf, postgresCpuMs } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
@@ -117,8 +117,10 @@ interface Row {
   ratio: number;
   /** The bare route's req/s in the seconds just before this case (the ratio's base): the host's speed drifts within a run. */
   bareRps: number;
-  /** The server's CPU time (user + system) per answered request. */
+  /** The server's CPU time (user + system, all its threads) per answered request. */
   cpuMs: number;
+  /** The same, of the server's main thread alone: the thread that runs JavaScript (the renders' aim is counted in it). */
+  mainThreadCpuMs: number;
   /** The CPU time of this host's PostgreSQL processes per answered request (0 with PGlite, which runs in the server). */
   dbCpuMs: number;
   errors: number;
@@ -159,6 +161,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     }
     if (name !== 'bare route') bareRps = await bareNow();
     const cpuBefore = cpuMsOf(pid);
+    const threadCpuBefore = mainThreadCpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
     const result = await autocannon({ url: base, connections, duration, ...options });
     const answered = result.requests.total || 1;
@@ -171,11 +174,12 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       ratio: bareRps ? result.requests.average / bareRps : 1,
       bareRps: bareRps || result.requests.average,
       cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
+      mainThreadCpuMs: (mainThreadCpuMsOf(pid) - threadCpuBefore) / answered,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / answered,
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
-    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req, ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(2)}), ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
     return result;
   };
   /** Each request as the next applicant, round robin over the sessions. */
@@ -337,6 +341,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     bareRps = await bareNow();
     const submitStarted = Date.now();
     const cpuBefore = cpuMsOf(pid);
+    const threadCpuBefore = mainThreadCpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
     // The clock stops at the last answer: autocannon notices that it has sent its amount only at its
     // next one-second tick, so its end would round the case up to whole seconds (2 000 answered in
@@ -362,6 +367,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     // Until the last answer; when some never came (counted as errors), until now.
     const submitSeconds = ((receipts.length < SUBMITTERS ? Date.now() : lastAnswerAt) - submitStarted) / 1000;
     const cpuAnswered = cpuMsOf(pid) - cpuBefore;
+    const threadCpuAnswered = mainThreadCpuMsOf(pid) - threadCpuBefore;
     const dbCpuAnswered = postgresCpuMs() - dbCpuBefore;
     // Then the confirmations, before anything else asks the server: their CPU is the submissions' too.
     const submittedNow = receipts.filter((r) => r.errno === 200).length;
@@ -377,6 +383,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
       bareRps,
       cpuMs: cpuAnswered / SUBMITTERS,
+      mainThreadCpuMs: threadCpuAnswered / SUBMITTERS,
       dbCpuMs: dbCpuAnswered / SUBMITTERS,
       errors: submitted.errors,
     });
@@ -446,9 +453,9 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
 }
 
 const table = [
-  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | database CPU ms/req | errors |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | main thread CPU ms/req | database CPU ms/req | errors |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.mainThreadCpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
 ].join('\n');
 const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
 process.stdout.write(`\n${text}`);
