@@ -14,6 +14,11 @@ export function mainThreadCpuMsOf(pid: number): number {
   return ticksMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
+/** user + system of a `process.cpuUsage()` difference, in milliseconds. */
+export function cpuMsOfUsage(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}
+
 function ticksMs(statFile: string): number {
   const fields = readFileSync(statFile, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;

@@ -20,7 +20,7 @@ import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { startBuiltServer } from '../api/built-server';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
 import { SUBMITTED_SUBJECT } from '../../apps/server/src/shared/notices';
-import { cpuMsOf, mainThreadCpuMsOf, postgresCpuMs } from '../cpu';
+import { cpuMsOf, cpuMsOfUsage, mainThreadCpuMsOf, postgresCpuMs } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
@@ -123,6 +123,8 @@ interface Row {
   mainThreadCpuMs: number;
   /** The CPU time of this host's PostgreSQL processes per answered request (0 with PGlite, which runs in the server). */
   dbCpuMs: number;
+  /** The bench's own CPU time per answered request: autocannon sending and reading, on the same two cores. */
+  clientCpuMs: number;
   errors: number;
 }
 
@@ -163,6 +165,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const cpuBefore = cpuMsOf(pid);
     const threadCpuBefore = mainThreadCpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
+    const clientCpuBefore = process.cpuUsage();
     const result = await autocannon({ url: base, connections, duration, ...options });
     const answered = result.requests.total || 1;
     const row = {
@@ -176,10 +179,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
       mainThreadCpuMs: (mainThreadCpuMsOf(pid) - threadCpuBefore) / answered,
       dbCpuMs: (postgresCpuMs() - dbCpuBefore) / answered,
+      clientCpuMs: cpuMsOfUsage(process.cpuUsage(clientCpuBefore)) / answered,
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
-    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(2)}), ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.errors} errors\n`);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(2)}), ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.clientCpuMs.toFixed(2)} ms bench CPU/req, ${row.errors} errors\n`);
     return result;
   };
   /** Each request as the next applicant, round robin over the sessions. */
@@ -343,6 +347,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const cpuBefore = cpuMsOf(pid);
     const threadCpuBefore = mainThreadCpuMsOf(pid);
     const dbCpuBefore = postgresCpuMs();
+    const clientCpuBefore = process.cpuUsage();
     // The clock stops at the last answer: autocannon notices that it has sent its amount only at its
     // next one-second tick, so its end would round the case up to whole seconds (2 000 answered in
     // 4.1 s read as 400 a second).
@@ -369,6 +374,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const cpuAnswered = cpuMsOf(pid) - cpuBefore;
     const threadCpuAnswered = mainThreadCpuMsOf(pid) - threadCpuBefore;
     const dbCpuAnswered = postgresCpuMs() - dbCpuBefore;
+    const clientCpuAnswered = cpuMsOfUsage(process.cpuUsage(clientCpuBefore));
     // Then the confirmations, before anything else asks the server: their CPU is the submissions' too.
     const submittedNow = receipts.filter((r) => r.errno === 200).length;
     const confirmed = await confirmations(warmUpSubmitted + submittedNow);
@@ -385,6 +391,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       cpuMs: cpuAnswered / SUBMITTERS,
       mainThreadCpuMs: threadCpuAnswered / SUBMITTERS,
       dbCpuMs: dbCpuAnswered / SUBMITTERS,
+      clientCpuMs: clientCpuAnswered / SUBMITTERS,
       errors: submitted.errors,
     });
 
@@ -453,9 +460,9 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
 }
 
 const table = [
-  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | main thread CPU ms/req | database CPU ms/req | errors |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.mainThreadCpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.errors} |`),
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | main thread CPU ms/req | database CPU ms/req | bench CPU ms/req | errors |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.mainThreadCpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} | ${r.errors} |`),
 ].join('\n');
 const text = `${duration} s per case, ${connections} connections, every request with a session\n\n${table}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`;
 process.stdout.write(`\n${text}`);

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
 import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
 import { importBuiltApp } from '../api/built-server';
+import { cpuMsOfUsage } from '../cpu';
 import { prepareDeadline, type Scale } from '../deadline/prepare';
 
 const { values } = parseArgs({
@@ -84,7 +85,6 @@ for (const { url, page } of cases) {
 }
 (app as { inject: unknown }).inject = inject;
 
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 const profiler = values['cpu-prof'] ? new Session() : undefined;
 if (profiler) {
   profiler.connect();
@@ -102,9 +102,9 @@ for (const { name, url, page, session } of cases) {
   const threadBefore = process.threadCpuUsage();
   let bytes = 0;
   for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page, session)).length;
-  const cpu = cpuMs(process.cpuUsage(before)) / renders;
+  const cpu = cpuMsOfUsage(process.cpuUsage(before)) / renders;
   // The main thread alone: what a render holds the server's one JavaScript thread for.
-  const threadCpu = cpuMs(process.threadCpuUsage(threadBefore)) / renders;
+  const threadCpu = cpuMsOfUsage(process.threadCpuUsage(threadBefore)) / renders;
   const wallMs = (performance.now() - wall) / renders;
   if (profiler && page) {
     const { profile } = await profiler.post('Profiler.stop');
