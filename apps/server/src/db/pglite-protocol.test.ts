@@ -1,0 +1,65 @@
+// PGlite's protocol reader is patched (patches/@electric-sql__pglite@0.5.16.patch, docs/decisions.md
+// "PGlite's protocol reader patched"): plain properties instead of private fields kept in WeakMaps,
+// and text decoded from the message where it lies instead of from a copy. Every message PGlite
+// answers goes through it; these are the ways it reads one.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+describe("PGlite's patched protocol reader", () => {
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('is the one installed: the ES module build carries the patch', () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const dist = dirname(entry);
+    const chunks = readFileSync(join(dist, 'index.js'), 'utf8').match(/\.\/chunk-[\w-]+\.js/g) ?? [];
+    const texts = chunks.map((chunk) => readFileSync(join(dist, chunk), 'utf8'));
+    expect(texts.some((text) => text.includes('this.decoder.decode(new Uint8Array(this.view.buffer,n,t))'))).toBe(true);
+  });
+
+  it('reads every column of many rows as PostgreSQL wrote it: text of any width, empty, null, long, numbers, JSON', async () => {
+    const values = ['', 'a', '申报', '艺术旗舰🎭', 'ü'.repeat(3), '长'.repeat(70_000), 'line\nbreak\ttab "quoted" \\ back'];
+    const rows = (
+      await db.query<{ n: number; text: string | null; width: number; json: unknown; big: string }>(
+        `select g as n, case when g % 5 = 0 then null else ($1::text[])[1 + g % array_length($1::text[], 1)] end as text,
+                octet_length(($1::text[])[1 + g % array_length($1::text[], 1)]) as width,
+                jsonb_build_object('name', '第' || g || '份', 'list', jsonb_build_array(g, null, '✓')) as json, (g::bigint * 1000000007)::text as big
+         from generate_series(1, 300) g order by g`,
+        [values],
+      )
+    ).rows;
+    expect(rows).toHaveLength(300);
+    for (const row of rows) {
+      const sent = values[(row.n % values.length)] as string;
+      expect(row.text).toBe(row.n % 5 === 0 ? null : sent);
+      expect(row.width).toBe(Buffer.byteLength(sent));
+      expect(row.json).toEqual({ name: `第${row.n}份`, list: [row.n, null, '✓'] });
+      expect(row.big).toBe(String(BigInt(row.n) * 1_000_000_007n));
+    }
+  });
+
+  it('reads an error, a notice and a notification, each with text beyond ASCII', async () => {
+    await expect(db.query(`select 1/0 as "除法"`)).rejects.toMatchObject({ message: 'division by zero', code: '22012' });
+    await expect(db.query(`do $$ begin raise exception '申报已截止：%', '第一批' using hint = '请联系项目办'; end $$`)).rejects.toMatchObject({
+      message: '申报已截止：第一批',
+      hint: '请联系项目办',
+    });
+    const notices: string[] = [];
+    await db.query(`do $$ begin raise notice '草稿已保存 %', '✓'; end $$`, [], { onNotice: (notice) => void notices.push(notice.message ?? '') });
+    expect(notices).toEqual(['草稿已保存 ✓']);
+    const heard: string[] = [];
+    const stop = await db.listen('变更', (payload) => void heard.push(payload));
+    await db.query(`select pg_notify('变更', '项目 42 已更新')`);
+    await expect.poll(() => heard).toEqual(['项目 42 已更新']);
+    await stop();
+  });
+});
