@@ -7,12 +7,13 @@
 // own processes, so only the server's side is counted.
 // Usage: pnpm build && pnpm --filter @flagship/bench render [--renders 400] [--driver postgres|pglite]
 //        [--cpu-prof file.cpuprofile]   (a V8 CPU profile of the timed renders only)
+//        [--fields]   (then what each kind of field costs the form page's render: see the end)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
+import { DEFAULT_SESSION_NAME, type Transport, type TransportAnswer } from '@flagship/api-client';
 import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
 import { importBuiltApp } from '../api/built-server';
 import { cpuMsOfUsage } from '../cpu';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     renders: { type: 'string', default: '400' },
     driver: { type: 'string', default: postgresWanted() ? 'postgres' : 'pglite' },
     'cpu-prof': { type: 'string' },
+    fields: { type: 'boolean', default: false },
   },
 });
 const renders = Number(values.renders);
@@ -117,7 +119,8 @@ for (const { name, url, page, session } of cases) {
   process.stdout.write(`${row}\n`);
 }
 
-const text = `${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | main thread CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
+let text = `${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | main thread CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
+if (values.fields) text += `\n${await fieldCosts()}`;
 process.stdout.write(`\n${text}`);
 writeFileSync(new URL('./results.md', import.meta.url), text);
 await app.close();
@@ -125,3 +128,52 @@ await handle.close();
 rmSync(dataDir, { recursive: true, force: true });
 pg?.stop();
 process.exit(0);
+
+/**
+ * What each kind of field costs a render of the form page: the portal's server entry renders
+ * `/application` again and again from the answers its API calls gave once (no request, no database),
+ * with the form's fields all there, none, then each kind alone. A kind's cost is its render less
+ * the render without fields. The main thread's CPU per render.
+ */
+async function fieldCosts(): Promise<string> {
+  const entry = new URL('../../apps/portal/dist-server/entry-server.js', import.meta.url).href;
+  const { render } = (await import(entry)) as { render: (request: { url: string; cookie: string | undefined; transport: Transport }) => Promise<{ html: string } | undefined> };
+  const url = `/application?projectId=${target.projectId}&formId=${target.formId}`;
+  const page = { url, cookie: cookie(0) };
+  // The answers, once, as the server's in-process transport gets them (with the page's cookies).
+  const answers = new Map<string, TransportAnswer>();
+  const recording: Transport = async ({ method, url: callUrl, headers }) => {
+    const answer = await inject({ method: method as 'GET', url: callUrl, headers: { ...headers, cookie: page.cookie } });
+    const recorded = { status: answer.statusCode, headers: answer.headers as Record<string, string>, body: answer.rawPayload };
+    answers.set(callUrl, recorded);
+    return recorded;
+  };
+  if (!(await render({ ...page, transport: recording }))) throw new Error(`${url} was not rendered`);
+  const formUrl = [...answers.keys()].find((u) => u.includes(`/form/${target.formId}`)) as string;
+  const form = JSON.parse((answers.get(formUrl) as TransportAnswer).body.toString()) as { data: { form: { fields: { kind: string }[] } } };
+  const fields = form.data.form.fields;
+  const withFields = (chosen: unknown[]): Transport => {
+    const body = Buffer.from(JSON.stringify({ ...form, data: { ...form.data, form: { ...form.data.form, fields: chosen } } }));
+    return async ({ url: callUrl }) => {
+      const answer = callUrl === formUrl ? { ...(answers.get(formUrl) as TransportAnswer), body } : answers.get(callUrl);
+      if (!answer) throw new Error(`${callUrl} was not asked for by the first render`);
+      return answer;
+    };
+  };
+  const timed = async (transport: Transport) => {
+    for (let i = 0; i < 50; i++) await render({ ...page, transport });
+    const before = process.threadCpuUsage();
+    for (let i = 0; i < renders; i++) await render({ ...page, transport });
+    return cpuMsOfUsage(process.threadCpuUsage(before)) / renders;
+  };
+  const none = await timed(withFields([]));
+  const lines = [`| all ${fields.length} fields | ${(await timed(withFields(fields))).toFixed(2)} | |`, `| no fields | ${none.toFixed(2)} | 0 |`];
+  for (const kind of [...new Set(fields.map((f) => f.kind))]) {
+    const chosen = fields.filter((f) => f.kind === kind);
+    const ms = await timed(withFields(chosen));
+    lines.push(`| ${chosen.length} × ${kind} | ${ms.toFixed(2)} | ${((ms - none) / chosen.length).toFixed(2)} |`);
+  }
+  const table = `/application rendered by the portal's server entry alone, ${renders} renders each\n\n| fields | main thread CPU ms/render | ms per field |\n|---|---:|---:|\n${lines.join('\n')}\n`;
+  process.stdout.write(`\n${table}`);
+  return table;
+}
