@@ -1,4 +1,5 @@
-// CPU time of this host's processes, read from /proc: a server's own, and PostgreSQL's.
+// CPU time: of this host's processes, read from /proc (a server's own, its main thread's, and
+// PostgreSQL's), and of this process, from `process.cpuUsage()` differences.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** utime + stime of a process, all its threads, in milliseconds (clock ticks are 10 ms here). */

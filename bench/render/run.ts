@@ -142,15 +142,19 @@ async function fieldCosts(): Promise<string> {
   const page = { url, cookie: cookie(0) };
   // The answers, once, as the server's in-process transport gets them (with the page's cookies).
   const answers = new Map<string, TransportAnswer>();
-  const recording: Transport = async ({ method, url: callUrl, headers }) => {
-    const answer = await inject({ method: method as 'GET', url: callUrl, headers: { ...headers, cookie: page.cookie } });
-    const recorded = { status: answer.statusCode, headers: answer.headers as Record<string, string>, body: answer.rawPayload };
+  const recording: Transport = async ({ method, url: callUrl, headers, body }) => {
+    const answer = await inject({ method: method as 'GET', url: callUrl, headers: { ...headers, cookie: page.cookie }, ...(body === undefined ? {} : { payload: body }) });
+    const answerHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) answerHeaders[name] = [value].flat().join(', ');
+    const recorded = { status: answer.statusCode, headers: answerHeaders, body: answer.rawPayload };
     answers.set(callUrl, recorded);
     return recorded;
   };
   if (!(await render({ ...page, transport: recording }))) throw new Error(`${url} was not rendered`);
-  const formUrl = [...answers.keys()].find((u) => u.includes(`/form/${target.formId}`)) as string;
-  const form = JSON.parse((answers.get(formUrl) as TransportAnswer).body.toString()) as {
+  const formPath = `/api/project/${target.projectId}/form/${target.formId}`;
+  const formUrl = [...answers.keys()].find((u) => new URL(u, 'http://portal.internal').pathname === formPath);
+  if (!formUrl) throw new Error(`the form page did not ask for ${formPath}: ${[...answers.keys()].join(', ')}`);
+  const form = JSON.parse(Buffer.from((answers.get(formUrl) as TransportAnswer).body).toString('utf8')) as {
     data: { form: { fields: { kind: string; key: string }[] }; apply: { data: Record<string, unknown> } | null };
   };
   const fields = form.data.form.fields;
@@ -165,6 +169,8 @@ async function fieldCosts(): Promise<string> {
     };
   };
   const timed = async (transport: Transport) => {
+    // A field set that broke the page would otherwise be timed as a cheap one.
+    if (!(await render({ ...page, transport }))?.html.includes('data-testid="application-fields"')) throw new Error(`${url} was not rendered with its form`);
     for (let i = 0; i < 50; i++) await render({ ...page, transport });
     const before = process.threadCpuUsage();
     for (let i = 0; i < renders; i++) await render({ ...page, transport });
@@ -172,8 +178,8 @@ async function fieldCosts(): Promise<string> {
   };
   const none = await timed(withFields([]));
   const lines = [`| all ${fields.length} fields | ${(await timed(withFields(fields))).toFixed(2)} | |`, `| no fields | ${none.toFixed(2)} | 0 |`];
-  // Ten of each kind (the first of the form's, under ten keys, each answered as the draft answers it), so that a field's cost stands out of
-  // the render's own spread.
+  // Ten of each kind (the first of the form's, under ten keys, each answered as the draft answers
+  // it), so that a field's cost stands out of the render's own spread.
   for (const field of fields.filter((f, i) => fields.findIndex((other) => other.kind === f.kind) === i)) {
     const chosen = Array.from({ length: 10 }, (_, i) => ({ ...field, key: `${field.key}${i}` }));
     const ms = await timed(withFields(chosen, Object.fromEntries(chosen.map((f) => [f.key, field.key]))));

@@ -19,8 +19,8 @@ describe("PGlite's patched protocol reader", () => {
   });
 
   it('is the one installed: the ES module build carries the patch', () => {
-    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    const dist = dirname(entry);
+    // `resolve` names the CommonJS entry; only its folder is used, to find the ES module build.
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const chunks = readFileSync(join(dist, 'index.js'), 'utf8').match(/\.\/chunk-[\w-]+\.js/g) ?? [];
     const texts = chunks.map((chunk) => readFileSync(join(dist, chunk), 'utf8'));
     expect(texts.some((text) => text.includes('this.decoder.decode(new Uint8Array(this.view.buffer,n,t))'))).toBe(true);
@@ -39,7 +39,8 @@ describe("PGlite's patched protocol reader", () => {
     ).rows;
     expect(rows).toHaveLength(300);
     for (const row of rows) {
-      const sent = values[(row.n % values.length)] as string;
+      // SQL arrays count from 1: element 1 + n % length is values[n % length].
+      const sent = values[row.n % values.length] as string;
       expect(row.text).toBe(row.n % 5 === 0 ? null : sent);
       expect(row.width).toBe(Buffer.byteLength(sent));
       expect(row.json).toEqual({ name: `第${row.n}份`, list: [row.n, null, '✓'] });
