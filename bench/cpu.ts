@@ -40,3 +40,26 @@ export function postgresCpuMs(): number {
   }
   return total;
 }
+
+/** CPU spent since a `cpuSince` began, in milliseconds. */
+export interface CpuSpent {
+  /** The server's, all its threads. */
+  server: number;
+  /** The server's main thread alone. */
+  mainThread: number;
+  /** This host's PostgreSQL processes. */
+  database: number;
+  /** This process: the bench itself. */
+  bench: number;
+}
+
+/** Starts counting the CPU of the server `pid`, the database and the bench; each call of the answer says what was spent since. */
+export function cpuSince(pid: number): () => CpuSpent {
+  const [server, mainThread, database, bench] = [cpuMsOf(pid), mainThreadCpuMsOf(pid), postgresCpuMs(), process.cpuUsage()];
+  return () => ({
+    server: cpuMsOf(pid) - server,
+    mainThread: mainThreadCpuMsOf(pid) - mainThread,
+    database: postgresCpuMs() - database,
+    bench: cpuMsOfUsage(process.cpuUsage(bench)),
+  });
+}

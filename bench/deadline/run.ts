@@ -20,7 +20,7 @@ import { postgresWanted, startPostgres } from '@flagship/testing/postgres';
 import { startBuiltServer } from '../api/built-server';
 import { canonicalJson } from '../../apps/server/src/lib/canonical-json';
 import { SUBMITTED_SUBJECT } from '../../apps/server/src/shared/notices';
-import { cpuMsOf, cpuMsOfUsage, mainThreadCpuMsOf, postgresCpuMs } from '../cpu';
+import { cpuSince, type CpuSpent } from '../cpu';
 import { benchData, CALL_WORDS, PGLITE_SCALE, POSTGRES_SCALE, prepareDeadline, reusePrepared, type Prepared, type Scale } from './prepare';
 
 const { values } = parseArgs({
@@ -130,6 +130,14 @@ interface Row {
 
 type Setup = (request: autocannon.Request) => autocannon.Request;
 
+/** A row's CPU columns: what was spent over `requests` answered, per request. */
+const perRequest = (spent: CpuSpent, requests: number) => ({
+  cpuMs: spent.server / requests,
+  mainThreadCpuMs: spent.mainThread / requests,
+  dbCpuMs: spent.database / requests,
+  clientCpuMs: spent.bench / requests,
+});
+
 async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, databaseUrl?: string): Promise<{ rows: Row[]; checks: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flagship-deadline-'));
   const started = Date.now();
@@ -162,10 +170,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       process.stdout.write(`  ${name}, first ${warmUp} requests (untimed): ${Math.round(first.requests.average)} req/s, p99 ${first.latency.p99} ms\n`);
     }
     if (name !== 'bare route') bareRps = await bareNow();
-    const cpuBefore = cpuMsOf(pid);
-    const threadCpuBefore = mainThreadCpuMsOf(pid);
-    const dbCpuBefore = postgresCpuMs();
-    const clientCpuBefore = process.cpuUsage();
+    const spent = cpuSince(pid);
     const result = await autocannon({ url: base, connections, duration, ...options });
     const answered = result.requests.total || 1;
     const row = {
@@ -176,10 +181,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p99: result.latency.p99,
       ratio: bareRps ? result.requests.average / bareRps : 1,
       bareRps: bareRps || result.requests.average,
-      cpuMs: (cpuMsOf(pid) - cpuBefore) / answered,
-      mainThreadCpuMs: (mainThreadCpuMsOf(pid) - threadCpuBefore) / answered,
-      dbCpuMs: (postgresCpuMs() - dbCpuBefore) / answered,
-      clientCpuMs: cpuMsOfUsage(process.cpuUsage(clientCpuBefore)) / answered,
+      ...perRequest(spent(), answered),
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
@@ -344,10 +346,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const warmUpConfirmed = await confirmations(warmUpSubmitted);
     bareRps = await bareNow();
     const submitStarted = Date.now();
-    const cpuBefore = cpuMsOf(pid);
-    const threadCpuBefore = mainThreadCpuMsOf(pid);
-    const dbCpuBefore = postgresCpuMs();
-    const clientCpuBefore = process.cpuUsage();
+    const spent = cpuSince(pid);
     // The clock stops at the last answer: autocannon notices that it has sent its amount only at its
     // next one-second tick, so its end would round the case up to whole seconds (2 000 answered in
     // 4.1 s read as 400 a second).
@@ -371,15 +370,11 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
           }).then((result) => ({ p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, p50BySecond: [] as string[] }));
     // Until the last answer; when some never came (counted as errors), until now.
     const submitSeconds = ((receipts.length < SUBMITTERS ? Date.now() : lastAnswerAt) - submitStarted) / 1000;
-    const cpuAnswered = cpuMsOf(pid) - cpuBefore;
-    const threadCpuAnswered = mainThreadCpuMsOf(pid) - threadCpuBefore;
-    const dbCpuAnswered = postgresCpuMs() - dbCpuBefore;
-    const clientCpuAnswered = cpuMsOfUsage(process.cpuUsage(clientCpuBefore));
+    const untilAnswered = spent();
     // Then the confirmations, before anything else asks the server: their CPU is the submissions' too.
     const submittedNow = receipts.filter((r) => r.errno === 200).length;
     const confirmed = await confirmations(warmUpSubmitted + submittedNow);
-    const cpuConfirmed = (cpuMsOf(pid) - cpuBefore) / SUBMITTERS;
-    const dbCpuConfirmed = (postgresCpuMs() - dbCpuBefore) / SUBMITTERS;
+    const untilConfirmed = perRequest(spent(), SUBMITTERS);
     rows.push({
       driver,
       case: name,
@@ -388,10 +383,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       p99: submitted.p99,
       ratio: (SUBMITTERS / submitSeconds) / bareRps,
       bareRps,
-      cpuMs: cpuAnswered / SUBMITTERS,
-      mainThreadCpuMs: threadCpuAnswered / SUBMITTERS,
-      dbCpuMs: dbCpuAnswered / SUBMITTERS,
-      clientCpuMs: clientCpuAnswered / SUBMITTERS,
+      ...perRequest(untilAnswered, SUBMITTERS),
       errors: submitted.errors,
     });
 
@@ -427,7 +419,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     for (const [message, count] of refused) checks.push(`refused ${count}×: ${message}`);
     checks.push(
       `confirmations written to the outbox: ${warmUpConfirmed.count} of the untimed ${warmUpSubmitted} before the case; ${confirmed.count} of ${warmUpSubmitted + submittedNow} in all after it, the last ${((confirmed.lastAt - lastAnswerAt) / 1000).toFixed(1)} s after the last answer; ` +
-        `CPU per submission until then: server ${cpuConfirmed.toFixed(2)} ms, database ${dbCpuConfirmed.toFixed(2)} ms (the table: until the last answer)`,
+        `CPU per submission until then: server ${untilConfirmed.cpuMs.toFixed(2)} ms, database ${untilConfirmed.dbCpuMs.toFixed(2)} ms (the table: until the last answer)`,
     );
     return checks;
   };

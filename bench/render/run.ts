@@ -37,7 +37,7 @@ const prepared = await prepareDeadline(dataDir, pg?.url, SCALE);
 const { target, tokens, holders } = prepared;
 
 // Built as `pnpm start` runs it (api/built-server.ts).
-const { buildApp, loadConfig, openDatabase } = await importBuiltApp();
+const { buildApp, inProcessTransport, loadConfig, openDatabase } = await importBuiltApp();
 // As bench/api/server.ts: production-like (no response validation), no rate limit, no log.
 const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', CAPTCHA_TEST: '1', LOG_LEVEL: 'silent' }), validateResponses: false, rateLimit: { max: 1e9, windowMs: 60_000 } };
 const handle = await openDatabase({ dataDir, databaseUrl: pg?.url });
@@ -140,15 +140,13 @@ async function fieldCosts(): Promise<string> {
   const { render } = (await import(entry)) as { render: (request: { url: string; cookie: string | undefined; transport: Transport }) => Promise<{ html: string } | undefined> };
   const url = `/application?projectId=${target.projectId}&formId=${target.formId}`;
   const page = { url, cookie: cookie(0) };
-  // The answers, once, as the server's in-process transport gets them (with the page's cookies).
+  // The answers, once, from the server's own in-process transport (with the page's cookies).
   const answers = new Map<string, TransportAnswer>();
-  const recording: Transport = async ({ method, url: callUrl, headers, body }) => {
-    const answer = await inject({ method: method as 'GET', url: callUrl, headers: { ...headers, cookie: page.cookie }, ...(body === undefined ? {} : { payload: body }) });
-    const answerHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) answerHeaders[name] = [value].flat().join(', ');
-    const recorded = { status: answer.statusCode, headers: answerHeaders, body: answer.rawPayload };
-    answers.set(callUrl, recorded);
-    return recorded;
+  const inProcess = inProcessTransport(app, page.cookie);
+  const recording: Transport = async (request) => {
+    const answer = await inProcess(request);
+    answers.set(request.url, answer);
+    return answer;
   };
   if (!(await render({ ...page, transport: recording }))) throw new Error(`${url} was not rendered`);
   const formPath = `/api/project/${target.projectId}/form/${target.formId}`;

@@ -89,8 +89,9 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
 /**
  * The SDK's calls of a page being rendered, answered by this server in-process with the visitor's
  * cookies. One render asks each GET once (the settings, say, serve the layout and the title).
+ * Exported for `bench/render`, which records a render's answers through it.
  */
-function inProcessTransport(app: FastifyInstance, cookie: string | undefined): Transport {
+export function inProcessTransport(app: FastifyInstance, cookie: string | undefined): Transport {
   const answer = async ({ method, url, headers, body }: TransportRequest): Promise<TransportAnswer> => {
     const injected = await app.inject({ method: method as HTTPMethods, url, headers: cookie ? { ...headers, cookie } : headers, ...(body === undefined ? {} : { payload: body }) });
     const answerHeaders: Record<string, string> = {};
