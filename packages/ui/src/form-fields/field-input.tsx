@@ -15,6 +15,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyValue, type FormField, type FormFieldOf, type TableColumn } from '@flagship/api-client';
 import { TotalsRow } from './totals-row';
 import { FileUpload } from './file-upload';
+import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn } from './hydration-stand-ins';
 import { RegionSelect } from './region-select';
 import { RichTextField } from './rich-text-field';
 
@@ -105,32 +106,27 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
       );
     case 'money':
       return (
-        <NumberInput
-          {...common}
-          min={field.min}
-          max={field.max}
-          clampBehavior="none"
-          decimalScale={2}
-          thousandSeparator=","
-          leftSection="¥"
-          rightSection={<Text size="sm" c="dimmed" pr={8}>元</Text>}
-          value={asNumber(value)}
-          onChange={(next) => onChange(typeof next === 'number' ? next : null)}
-        />
+        <AfterHydration standIn={<MoneyStandIn {...common} value={asNumber(value)} />}>
+          <NumberInput
+            {...common}
+            {...MONEY_SECTIONS}
+            {...MONEY_FORMAT}
+            min={field.min}
+            max={field.max}
+            clampBehavior="none"
+            value={asNumber(value)}
+            onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+          />
+        </AfterHydration>
       );
-    case 'date':
+    case 'date': {
+      const shown = { ...common, placeholder: 'YYYY-MM-DD', value: asDate(value) };
       return (
-        <DateInput
-          {...common}
-          valueFormat="YYYY-MM-DD"
-          placeholder="YYYY-MM-DD"
-          clearable
-          minDate={field.min}
-          maxDate={field.max}
-          value={asDate(value)}
-          onChange={(next) => onChange(next ?? '')}
-        />
+        <AfterHydration standIn={<DateStandIn {...shown} />}>
+          <DateInput {...shown} valueFormat="YYYY-MM-DD" clearable minDate={field.min} maxDate={field.max} onChange={(next) => onChange(next ?? '')} />
+        </AfterHydration>
       );
+    }
     case 'dateRange': {
       const [start = '', end = ''] = asStrings(value);
       return (
@@ -143,8 +139,14 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
         </Input.Wrapper>
       );
     }
-    case 'select':
-      return <Select {...common} placeholder="请选择" clearable data={field.options} value={asString(value) || null} onChange={(next) => onChange(next ?? '')} />;
+    case 'select': {
+      const shown = { ...common, placeholder: '请选择', clearable: true, data: field.options, value: asString(value) || null };
+      return (
+        <AfterHydration standIn={<SelectStandIn {...shown} />}>
+          <Select {...shown} onChange={(next) => onChange(next ?? '')} />
+        </AfterHydration>
+      );
+    }
     case 'multiSelect':
       return <MultiSelect {...common} placeholder="请选择（可多选）" clearable data={field.options} value={asStrings(value)} onChange={onChange} />;
     case 'radio':

@@ -1,0 +1,173 @@
+import { act, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FormField } from '@flagship/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme';
+import { FieldInput, FormFieldsProvider, type FormFieldServices } from './index';
+
+// Rendered to a string here, as the server renders: `useHydrated` answers what the test sets, so
+// that the same field can be drawn by its stand-in and by the real component.
+const state = vi.hoisted((): { hydrated: boolean | null } => ({ hydrated: false }));
+// null: the real hook (the browser's hydration).
+vi.mock('../use-hydrated', async (original) => {
+  const real = await original<{ useHydrated: () => boolean }>();
+  return { useHydrated: () => (state.hydrated ?? real.useHydrated()) };
+});
+
+const services: FormFieldServices = {
+  upload: () => Promise.reject(new Error('no uploads here')),
+  fileUrl: (id) => `/api/file/${id}`,
+  fileMeta: () => undefined,
+  regionOptions: [
+    { value: '1', label: '浙江省' },
+    { value: '13', label: '浙江省 / 杭州市 / 上城区' },
+  ],
+  regionName: () => undefined,
+};
+
+/** `env="test"`: no transitions or portals, for clicking through a dropdown (it then renders in place). */
+function Page({ children, regions = services, env }: { children: ReactNode; regions?: FormFieldServices; env?: 'test' }) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <DatesProvider settings={{ locale: 'zh-cn' }}>
+        <FormFieldsProvider value={regions}>{children}</FormFieldsProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}
+
+/**
+ * The HTML as it draws: the ids React makes (`useId`) and the hidden inputs that carry a value for
+ * a form post (none of ours posts) left out, each element's attributes, classes and style
+ * declarations in one order.
+ */
+function drawn(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const out: string[] = [];
+  const walk = (node: Node, depth: number) => {
+    if (node instanceof Element) {
+      if (node.tagName === 'INPUT' && node.getAttribute('type') === 'hidden') return;
+      const attributes = [...node.attributes]
+        .filter((a) => !['id', 'for'].includes(a.name))
+        .map((a) => {
+          if (a.name === 'class') return `class=${a.value.split(/\s+/).sort().join(' ')}`;
+          if (a.name === 'style') return `style=${a.value.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';')}`;
+          return `${a.name}=${a.value.replace(/mantine-_R_[\w-]+?_/g, 'ID')}`;
+        })
+        .sort();
+      out.push(`${'  '.repeat(depth)}<${node.tagName.toLowerCase()} ${attributes.join(' ')}>`);
+    } else if (node.nodeType === Node.TEXT_NODE && node.textContent?.trim()) {
+      out.push(`${'  '.repeat(depth)}${node.textContent.trim()}`);
+    }
+    for (const child of node.childNodes) walk(child, depth + 1);
+  };
+  walk(template.content, 0);
+  return out.join('\n');
+}
+
+function serverHtml(ui: ReactNode, hydrated: boolean, regions?: FormFieldServices) {
+  state.hydrated = hydrated;
+  return drawn(renderToStaticMarkup(<Page regions={regions}>{ui}</Page>));
+}
+
+const genre: FormField = { kind: 'select', key: 'genre', label: '艺术门类', required: true, options: [{ label: '戏剧', value: 'drama' }, { label: '音乐', value: 'music' }] };
+const region: FormField = { kind: 'region', key: 'unitRegion', label: '所在地区', required: true };
+const amount: FormField = { kind: 'money', key: 'amount', label: '申请金额', required: true, min: 0, max: 2_000_000 };
+const start: FormField = { kind: 'date', key: 'startDate', label: '计划开始日期', required: false };
+
+afterEach(() => {
+  state.hydrated = false;
+});
+
+describe('a field drawn by its stand-in until hydration', () => {
+  const cases: [string, FormField, unknown][] = [
+    ['a select with a choice', genre, 'music'],
+    ['a select without one', genre, ''],
+    ['a select with a value it does not offer', genre, 'opera'],
+    ['a region with a choice', region, 13],
+    ['a region without one', region, null],
+    ['an amount', amount, 180_000],
+    ['an amount with cents', amount, 1_234_567.8],
+    ['an amount of zero', amount, 0],
+    ['no amount', amount, null],
+    ['a date', start, '2027-03-01'],
+    ['no date', start, ''],
+  ];
+
+  it.each(cases)('draws %s as the real component draws it', (_, field, value) => {
+    for (const options of [{}, { error: '请填写' }, { disabled: true }]) {
+      const ui = <FieldInput field={field} value={value} onChange={() => {}} path={field.key} {...options} />;
+      const standIn = serverHtml(ui, false);
+      expect(standIn).not.toBe('');
+      expect(standIn).toBe(serverHtml(ui, true));
+    }
+  });
+
+  it('draws a region without its label while the regions are not loaded, as the Select does', () => {
+    const unloaded = { ...services, regionOptions: [] };
+    const ui = <FieldInput field={region} value={13} onChange={() => {}} path="unitRegion" />;
+    expect(serverHtml(ui, false, unloaded)).toBe(serverHtml(ui, true, unloaded));
+  });
+
+  it('is not the real component (the saving is real)', () => {
+    state.hydrated = false;
+    const standIn = renderToStaticMarkup(
+      <Page>
+        <FieldInput field={genre} value="music" onChange={() => {}} path="genre" />
+      </Page>,
+    );
+    expect(standIn).toContain('value="音乐"');
+    expect(standIn).not.toContain('type="hidden"');
+  });
+});
+
+describe('hydrating a page with stand-ins', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('matches the server’s HTML, then puts the real inputs in place', async () => {
+    const onChange = vi.fn();
+    const ui = (
+      <Page env="test">
+        <FieldInput field={genre} value="drama" onChange={onChange} path="genre" />
+        <FieldInput field={amount} value={180_000} onChange={onChange} path="amount" />
+        <FieldInput field={start} value="2027-03-01" onChange={onChange} path="startDate" />
+        <FieldInput field={region} value={13} onChange={onChange} path="unitRegion" />
+      </Page>
+    );
+    state.hydrated = false;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    // Hydration as the browser's: the server's snapshot first, then the browser's.
+    state.hydrated = null;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, ui, { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+
+    // The real Select now: it opens and chooses.
+    await userEvent.click(screen.getByRole('combobox', { name: '艺术门类' }));
+    await userEvent.click(await screen.findByRole('option', { name: '音乐' }));
+    expect(onChange).toHaveBeenCalledWith('music');
+    // The real NumberInput: typing changes the amount.
+    const money = screen.getByLabelText(/申请金额/);
+    await userEvent.clear(money);
+    await userEvent.type(money, '2500');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(2500));
+    expect((screen.getByLabelText(/计划开始日期/) as HTMLInputElement).value).toBe('2027-03-01');
+    expect((screen.getByRole('combobox', { name: /所在地区/ }) as HTMLInputElement).value).toBe('浙江省 / 杭州市 / 上城区');
+  });
+});
