@@ -9,7 +9,8 @@ import { useHydrated } from '../use-hydrated';
 // formatter around that input; on the server nobody can open them, and the form page's four such
 // fields cost a third of its render (docs/performance.md, twentieth round). In the browser the real
 // component takes the stand-in's place right after hydration. hydration-stand-ins.test.tsx holds each
-// stand-in to the HTML of the component it stands for.
+// stand-in to the HTML of the component it stands for. Each is read-only: what someone typed
+// before hydration would be gone when the real component replaced it, so nothing can be typed.
 
 /** The props a field passes to its input, stand-in or not. */
 export interface StandInCommon {
@@ -40,7 +41,7 @@ export function SelectStandIn({ data, value, searchable = false, clearable = fal
       __clearSection={<Combobox.ClearButton onClear={ignore} />}
       __clearable={clearable && value != null && !common.disabled}
       rightSectionPointerEvents="none"
-      readOnly={!searchable}
+      readOnly
       pointer={!searchable}
       role="combobox"
       aria-haspopup="listbox"
@@ -78,6 +79,7 @@ export function MoneyStandIn({ value, ...common }: StandInCommon & { value: numb
       rightSectionPointerEvents={common.disabled ? 'none' : undefined}
       inputMode="decimal"
       type="text"
+      readOnly
       value={value === '' ? '' : numericFormatter(String(value), MONEY_FORMAT)}
       onChange={ignore}
     />
@@ -94,6 +96,7 @@ export function DateStandIn({ value, placeholder, ...common }: StandInCommon & {
       __clearable={Boolean(value) && !common.disabled}
       data-dates-input
       autoComplete="off"
+      readOnly
       placeholder={placeholder}
       value={value ?? ''}
       onChange={ignore}
