@@ -15,7 +15,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyValue, type FormField, type FormFieldOf, type TableColumn } from '@flagship/api-client';
 import { TotalsRow } from './totals-row';
 import { FileUpload } from './file-upload';
-import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn } from './hydration-stand-ins';
+import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn, TextareaStandIn, TextStandIn, type TextStandInProps } from './hydration-stand-ins';
 import { RegionSelect } from './region-select';
 import { RichTextField } from './rich-text-field';
 
@@ -52,6 +52,16 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
     'data-field': path,
   };
 
+  /** A one-line text field, drawn by its stand-in until hydration; `normalise` turns what is typed into the answer. */
+  const textInput = (shown: Pick<TextStandInProps, 'placeholder' | 'maxLength' | 'inputMode' | 'type'>, normalise = (typed: string) => typed) => {
+    const props = { ...common, ...shown, value: asString(value) };
+    return (
+      <AfterHydration standIn={<TextStandIn {...props} />}>
+        <TextInput {...props} onChange={(e) => onChange(normalise(e.currentTarget.value))} />
+      </AfterHydration>
+    );
+  };
+
   switch (field.kind) {
     case 'section':
       return (
@@ -67,27 +77,20 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
         </Stack>
       );
     case 'text':
-      return <TextInput {...common} placeholder={field.placeholder} maxLength={field.maxLength} value={asString(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return textInput({ placeholder: field.placeholder, maxLength: field.maxLength });
     case 'textarea': {
       const text = asString(value);
+      const counter = !compact && field.maxLength ? (
+        <Text size="xs" c="dimmed" pr={8}>
+          {[...text].length}/{field.maxLength}
+        </Text>
+      ) : undefined;
+      const shown = { ...common, placeholder: field.placeholder, value: text, rightSection: counter, rightSectionWidth: counter ? 80 : undefined };
+      const rows = compact ? 1 : 3;
       return (
-        <Textarea
-          {...common}
-          placeholder={field.placeholder}
-          autosize
-          minRows={compact ? 1 : 3}
-          maxRows={12}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          rightSection={
-            !compact && field.maxLength ? (
-              <Text size="xs" c="dimmed" pr={8}>
-                {[...text].length}/{field.maxLength}
-              </Text>
-            ) : undefined
-          }
-          rightSectionWidth={!compact && field.maxLength ? 80 : undefined}
-        />
+        <AfterHydration standIn={<TextareaStandIn {...shown} rows={rows} />}>
+          <Textarea {...shown} autosize minRows={rows} maxRows={12} onChange={(e) => onChange(e.currentTarget.value)} />
+        </AfterHydration>
       );
     }
     // What was typed stays as typed: a value out of range is the field's error (the schema's
@@ -172,13 +175,13 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
     case 'region':
       return <RegionSelect {...common} value={typeof value === 'number' ? value : null} onChange={onChange} />;
     case 'mobile':
-      return <TextInput {...common} inputMode="tel" maxLength={11} placeholder="11 位手机号码" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value.trim())} />;
+      return textInput({ inputMode: 'tel', maxLength: 11, placeholder: '11 位手机号码' }, (typed) => typed.trim());
     case 'email':
-      return <TextInput {...common} type="email" placeholder="name@example.com" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value.trim())} />;
+      return textInput({ type: 'email', placeholder: 'name@example.com' }, (typed) => typed.trim());
     case 'idCard':
-      return <TextInput {...common} maxLength={18} placeholder="18 位身份证号码" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value.trim().toUpperCase())} />;
+      return textInput({ maxLength: 18, placeholder: '18 位身份证号码' }, (typed) => typed.trim().toUpperCase());
     case 'creditCode':
-      return <TextInput {...common} maxLength={18} placeholder="18 位统一社会信用代码" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value.trim().toUpperCase())} />;
+      return textInput({ maxLength: 18, placeholder: '18 位统一社会信用代码' }, (typed) => typed.trim().toUpperCase());
     case 'richText':
       return <RichTextField label={field.label} description={field.help} required={field.required} error={error} value={asString(value)} onChange={onChange} disabled={disabled} />;
     case 'file':

@@ -82,6 +82,9 @@ const genre: FormField = { kind: 'select', key: 'genre', label: '艺术门类', 
 const region: FormField = { kind: 'region', key: 'unitRegion', label: '所在地区', required: true };
 const amount: FormField = { kind: 'money', key: 'amount', label: '申请金额', required: true, min: 0, max: 2_000_000 };
 const start: FormField = { kind: 'date', key: 'startDate', label: '计划开始日期', required: false };
+const name: FormField = { kind: 'text', key: 'projectName', label: '项目名称', required: true, maxLength: 100, help: '与立项文件一致', placeholder: '请输入' };
+const summary: FormField = { kind: 'textarea', key: 'summary', label: '项目简介', required: true, maxLength: 2000 };
+const notes: FormField = { kind: 'textarea', key: 'notes', label: '备注' };
 
 afterEach(() => {
   state.hydrated = false;
@@ -100,6 +103,14 @@ describe('a field drawn by its stand-in until hydration', () => {
     ['no amount', amount, null],
     ['a date', start, '2027-03-01'],
     ['no date', start, ''],
+    ['a text with help', name, '乡村美育巡演计划'],
+    ['an empty text', name, ''],
+    ['a mobile number', { kind: 'mobile', key: 'contactMobile', label: '联系电话', required: true }, '13800138000'],
+    ['an email address', { kind: 'email', key: 'contactEmail', label: '电子邮箱' }, 'bench@example.org'],
+    ['an identity card number', { kind: 'idCard', key: 'idCard', label: '身份证号' }, '11010519491231002X'],
+    ['a credit code', { kind: 'creditCode', key: 'creditCode', label: '统一社会信用代码' }, '91330000MA27XXXX1A'],
+    ['a text area with its count', summary, '以县域剧场与文化礼堂为主阵地。\n第二段。'],
+    ['an empty text area without a limit', notes, ''],
   ];
 
   it.each(cases)('draws %s as the real component draws it', (_, field, value) => {
@@ -109,6 +120,11 @@ describe('a field drawn by its stand-in until hydration', () => {
       expect(standIn).not.toBe('');
       expect(standIn).toBe(serverHtml(ui, true));
     }
+  });
+
+  it.each([name, summary, genre, amount, start])('draws $kind in a table cell (compact) as the real component draws it', (field) => {
+    const ui = <FieldInput field={field} value={null} onChange={() => {}} path={`rows.0.${field.key}`} compact />;
+    expect(serverHtml(ui, false)).toBe(serverHtml(ui, true));
   });
 
   it('draws a region without its label while the regions are not loaded, as the Select does', () => {
@@ -125,14 +141,16 @@ describe('a field drawn by its stand-in until hydration', () => {
         <FieldInput field={region} value={13} onChange={() => {}} path="unitRegion" />
         <FieldInput field={amount} value={180_000} onChange={() => {}} path="amount" />
         <FieldInput field={start} value="2027-03-01" onChange={() => {}} path="startDate" />
+        <FieldInput field={name} value="乡村美育" onChange={() => {}} path="projectName" />
+        <FieldInput field={summary} value="简介" onChange={() => {}} path="summary" />
       </Page>,
     );
     expect(standIns).toContain('value="音乐"');
     expect(standIns).toContain('value="180,000"');
     // The real Select, DateInput and NumberInput each write a hidden input or a formatter's input.
     expect(standIns).not.toContain('type="hidden"');
-    const inputs = [...standIns.matchAll(/<input [^>]*>/g)].map(([tag]) => tag);
-    expect(inputs).toHaveLength(4);
+    const inputs = [...standIns.matchAll(/<(?:input|textarea) [^>]*>/g)].map(([tag]) => tag);
+    expect(inputs).toHaveLength(6);
     for (const tag of inputs) expect(tag).toContain('readOnly=""');
   });
 });
