@@ -15,7 +15,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyValue, type FormField, type FormFieldOf, type TableColumn } from '@flagship/api-client';
 import { TotalsRow } from './totals-row';
 import { FileUpload } from './file-upload';
-import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn, TextareaStandIn, TextStandIn, type TextStandInProps } from './hydration-stand-ins';
+import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn, TEXTAREA_COUNTER_WIDTH, TextareaStandIn, TextStandIn, type TextStandInProps } from './hydration-stand-ins';
 import { RegionSelect } from './region-select';
 import { RichTextField } from './rich-text-field';
 
@@ -80,16 +80,26 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
       return textInput({ placeholder: field.placeholder, maxLength: field.maxLength });
     case 'textarea': {
       const text = asString(value);
-      const counter = !compact && field.maxLength ? (
-        <Text size="xs" c="dimmed" pr={8}>
-          {[...text].length}/{field.maxLength}
-        </Text>
-      ) : undefined;
-      const shown = { ...common, placeholder: field.placeholder, value: text, rightSection: counter, rightSectionWidth: counter ? 80 : undefined };
+      const limit = compact ? undefined : field.maxLength;
+      const shown = { ...common, placeholder: field.placeholder, value: text };
       const rows = compact ? 1 : 3;
       return (
-        <AfterHydration standIn={<TextareaStandIn {...shown} rows={rows} />}>
-          <Textarea {...shown} autosize minRows={rows} maxRows={12} onChange={(e) => onChange(e.currentTarget.value)} />
+        <AfterHydration standIn={<TextareaStandIn {...shown} rows={rows} limit={limit} />}>
+          <Textarea
+            {...shown}
+            autosize
+            minRows={rows}
+            maxRows={12}
+            onChange={(e) => onChange(e.currentTarget.value)}
+            rightSection={
+              limit ? (
+                <Text size="xs" c="dimmed" pr={8}>
+                  {[...text].length}/{limit}
+                </Text>
+              ) : undefined
+            }
+            rightSectionWidth={limit ? TEXTAREA_COUNTER_WIDTH : undefined}
+          />
         </AfterHydration>
       );
     }

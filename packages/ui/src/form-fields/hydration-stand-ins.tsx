@@ -1,4 +1,4 @@
-import { Combobox, getOptionsLockup, getParsedComboboxData, Input, NumberInput, rem, Text, type ComboboxData } from '@mantine/core';
+import { CloseButton, Combobox, getOptionsLockup, getParsedComboboxData, Input, NumberInput, rem, Text, UnstyledButton, type ComboboxData } from '@mantine/core';
 import { useId, type CSSProperties, type InputHTMLAttributes, type ReactNode } from 'react';
 import { numericFormatter } from 'react-number-format';
 import { useHydrated } from '../use-hydrated';
@@ -131,6 +131,60 @@ function Shell({ component, rootClassName, label, 'aria-label': ariaLabel, descr
   );
 }
 
+/** Mantine's `Text size={size} c="dimmed" pr={8}`, the unit or count in a field's right section. */
+function DimmedText({ size, children }: { size: 'xs' | 'sm'; children: ReactNode }) {
+  const style = { '--text-fz': `var(--mantine-font-size-${size})`, '--text-lh': `var(--mantine-line-height-${size})`, paddingRight: rem(8), color: 'var(--mantine-color-dimmed)' } as CSSProperties;
+  return (
+    <p style={style} className={`mantine-focus-auto ${Text.classes.root} mantine-Text-root`} data-size={size}>
+      {children}
+    </p>
+  );
+}
+
+// The paths of Mantine's chevron (ComboboxChevron) and close (CloseIcon) icons.
+const CHEVRON =
+  'M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z';
+const CROSS =
+  'M11.7816 4.03157C12.0062 3.80702 12.0062 3.44295 11.7816 3.2184C11.5571 2.99385 11.193 2.99385 10.9685 3.2184L7.50005 6.68682L4.03164 3.2184C3.80708 2.99385 3.44301 2.99385 3.21846 3.2184C2.99391 3.44295 2.99391 3.80702 3.21846 4.03157L6.68688 7.49999L3.21846 10.9684C2.99391 11.193 2.99391 11.557 3.21846 11.7816C3.44301 12.0061 3.80708 12.0061 4.03164 11.7816L7.50005 8.31316L10.9685 11.7816C11.193 12.0061 11.5571 12.0061 11.7816 11.7816C12.0062 11.557 12.0062 11.193 11.7816 10.9684L8.31322 7.49999L11.7816 4.03157Z';
+
+/** Mantine's `Combobox.Chevron` (size sm). */
+function Chevron({ error }: { error: ReactNode }) {
+  return (
+    <svg
+      style={{ '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' } as CSSProperties}
+      className={`${Combobox.classes.chevron} mantine-ComboboxChevron-chevron`}
+      data-size="sm"
+      data-combobox-chevron
+      data-error={error || undefined}
+      viewBox="0 0 15 15"
+      fill="none"
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <path d={CHEVRON} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+    </svg>
+  );
+}
+
+/** Mantine's `Input.ClearButton` (size sm, named as the theme names close buttons); `hidden` as `Combobox.ClearButton` makes it. */
+function ClearButton({ hidden = false }: { hidden?: boolean }) {
+  return (
+    <button
+      style={{ '--cb-size': 'var(--cb-size-sm)', pointerEvents: 'all', background: 'var(--input-bg)' } as CSSProperties}
+      className={`mantine-focus-auto mantine-active ${CloseButton.classes.root} mantine-InputClearButton-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`}
+      data-variant="transparent"
+      data-size="sm"
+      type="button"
+      aria-label="关闭"
+      tabIndex={hidden ? -1 : undefined}
+      aria-hidden={hidden || undefined}
+    >
+      <svg viewBox="0 0 15 15" fill="none" xmlns="http://www.w3.org/2000/svg" style={{ width: 'var(--cb-icon-size, 70%)', height: 'var(--cb-icon-size, 70%)' }}>
+        <path d={CROSS} fill="currentColor" fillRule="evenodd" clipRule="evenodd" />
+      </svg>
+    </button>
+  );
+}
+
 /** Mantine's clear section beside another right section (`InputClearSection`, size sm). */
 function withClear(clear: ReactNode, section: ReactNode): ReactNode {
   return (
@@ -154,21 +208,29 @@ export function TextStandIn({ value, placeholder, maxLength, inputMode, type, ..
   return <Shell {...common} component="TextInput" input={{ value, placeholder, maxLength, inputMode, type, onChange: ignore }} />;
 }
 
-/** What a Textarea (autosize, `rows` its fewest rows) draws. */
-export function TextareaStandIn({ value, placeholder, rows, rightSection, rightSectionWidth, ...common }: StandInCommon & { value: string; placeholder?: string | undefined; rows: number; rightSection?: ReactNode; rightSectionWidth?: number | undefined }) {
-  return <Shell {...common} component="Textarea" rows={rows} rightSection={rightSection} rightSectionWidth={rightSectionWidth} input={{ value, placeholder, onChange: ignore }} />;
+/** What a Textarea (autosize, `rows` its fewest rows) draws, with the count of what `limit` allows when given. */
+export function TextareaStandIn({ value, placeholder, rows, limit, ...common }: StandInCommon & { value: string; placeholder?: string | undefined; rows: number; limit: number | undefined }) {
+  const counter = limit ? (
+    <DimmedText size="xs">
+      {[...value].length}/{limit}
+    </DimmedText>
+  ) : undefined;
+  return <Shell {...common} component="Textarea" rows={rows} rightSection={counter} rightSectionWidth={counter ? TEXTAREA_COUNTER_WIDTH : undefined} input={{ value, placeholder, onChange: ignore }} />;
 }
+
+/** The width of a text area's count. */
+export const TEXTAREA_COUNTER_WIDTH = 80;
 
 /** What a closed Select draws: its input showing the chosen option's label, the clear button and chevron. */
 export function SelectStandIn({ data, value, searchable = false, clearable = false, placeholder, ...common }: StandInCommon & { data: ComboboxData; value: string | null; searchable?: boolean; clearable?: boolean; placeholder?: string }) {
   const chosen = value == null ? undefined : getOptionsLockup(getParsedComboboxData(data))[value];
-  const chevron = <Combobox.Chevron size="sm" error={common.error} />;
+  const chevron = <Chevron error={common.error} />;
   const cleared = clearable && value != null && !common.disabled;
   return (
     <Shell
       {...common}
       component="Select"
-      rightSection={cleared ? withClear(<Combobox.ClearButton onClear={ignore} />, chevron) : chevron}
+      rightSection={cleared ? withClear(<ClearButton hidden />, chevron) : chevron}
       rightSectionPointerEvents="none"
       pointer={!searchable}
       input={{ placeholder, role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off', value: chosen?.label ?? '', onChange: ignore }}
@@ -176,7 +238,7 @@ export function SelectStandIn({ data, value, searchable = false, clearable = fal
   );
 }
 
-/** The money field's sections, the same on the NumberInput and on its stand-in. */
+/** The money field's sections on its NumberInput. */
 export const MONEY_SECTIONS = {
   leftSection: '¥',
   rightSection: (
@@ -194,7 +256,8 @@ export function MoneyStandIn({ value, ...common }: StandInCommon & { value: numb
   return (
     <Shell
       {...common}
-      {...MONEY_SECTIONS}
+      leftSection={MONEY_SECTIONS.leftSection}
+      rightSection={<DimmedText size="sm">元</DimmedText>}
       component="NumberInput"
       rootClassName={NumberInput.classes.root}
       rightSectionWidth="var(--ni-right-section-width-sm)"
@@ -210,7 +273,7 @@ export function DateStandIn({ value, placeholder, ...common }: StandInCommon & {
     <Shell
       {...common}
       component="DateInput"
-      rightSection={value && !common.disabled ? <Input.ClearButton /> : undefined}
+      rightSection={value && !common.disabled ? <ClearButton /> : undefined}
       input={{ 'data-dates-input': true, autoComplete: 'off', placeholder, value: value ?? '', onChange: ignore }}
     />
   );
