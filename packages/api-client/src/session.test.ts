@@ -76,6 +76,20 @@ describe('request session store', () => {
     expect(store.getUserInfo()).toBeUndefined();
   });
 
+  it('answers each request with its own session, one request after another', () => {
+    const cookie = (token: string) => `flagship-portal-token=${token}; flagship-portal-userinfo=${encodeURIComponent(JSON.stringify({ ...info, token }))}`;
+    let header: string | undefined = cookie('first');
+    const store = createRequestSessionStore(() => header);
+    expect(store.getToken()).toBe('first');
+    expect(store.getToken()).toBe('first');
+    header = cookie('second');
+    expect(store.getUserInfo()?.token).toBe('second');
+    header = cookie('first');
+    expect(store.getToken()).toBe('first');
+    header = 'theme=dark';
+    expect(store.getToken()).toBeUndefined();
+  });
+
   it('refuses a user info of another token or a malformed value', () => {
     const userinfo = encodeURIComponent(JSON.stringify(info));
     expect(createRequestSessionStore(() => `flagship-portal-token=other; flagship-portal-userinfo=${userinfo}`).getUserInfo()).toBeUndefined();

@@ -94,7 +94,14 @@ export function readCookieHeader(header: string | undefined, name: string): stri
  */
 export function createRequestSessionStore(cookieHeader: () => string | undefined, options: Pick<CookieSessionOptions, 'name'> = {}): SessionStore {
   const name = options.name ?? DEFAULT_SESSION_NAME;
-  const read = () => readSession(name, (cookie) => readCookieHeader(cookieHeader(), cookie));
+  // A render reads the session on every call it makes and in several components: the header it
+  // was read from last is read again only when it changes (it is all the answer depends on).
+  let last: { header: string | undefined; info: StoredUserInfo | undefined } | undefined;
+  const read = () => {
+    const header = cookieHeader();
+    if (!last || last.header !== header) last = { header, info: readSession(name, (cookie) => readCookieHeader(header, cookie)) };
+    return last.info;
+  };
   return {
     getToken: () => read()?.token,
     getUserInfo: read,
