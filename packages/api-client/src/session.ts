@@ -95,7 +95,8 @@ export function readCookieHeader(header: string | undefined, name: string): stri
 export function createRequestSessionStore(cookieHeader: () => string | undefined, options: Pick<CookieSessionOptions, 'name'> = {}): SessionStore {
   const name = options.name ?? DEFAULT_SESSION_NAME;
   // A render reads the session on every call it makes and in several components: the header it
-  // was read from last is read again only when it changes (it is all the answer depends on).
+  // was read from last is read again only when it changes (it is all the answer depends on). Reads
+  // of the same header share one user info object; nothing changes it.
   let last: { header: string | undefined; info: StoredUserInfo | undefined } | undefined;
   const read = () => {
     const header = cookieHeader();

@@ -15,8 +15,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { emptyValue, type FormField, type FormFieldOf, type TableColumn } from '@flagship/api-client';
 import { TotalsRow } from './totals-row';
 import { FileUpload } from './file-upload';
-import { AfterHydration, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, MoneyStandIn, SelectStandIn, TEXTAREA_COUNTER_WIDTH, TextareaStandIn, TextStandIn, type TextStandInProps } from './hydration-stand-ins';
-import { RegionSelect } from './region-select';
+import { AfterHydration, dateStandsIn, DateStandIn, MONEY_FORMAT, MONEY_SECTIONS, moneyStandsIn, MoneyStandIn, SelectStandIn, TEXTAREA_COUNTER_WIDTH, TextareaStandIn, TextStandIn, type TextStandInProps } from './hydration-stand-ins';
+import { RegionField } from './region-select';
 import { RichTextField } from './rich-text-field';
 
 export type Errors = Record<string, ReactNode>;
@@ -117,9 +117,10 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
           onChange={(next) => onChange(typeof next === 'number' ? next : null)}
         />
       );
-    case 'money':
+    case 'money': {
+      const amount = asNumber(value);
       return (
-        <AfterHydration standIn={<MoneyStandIn {...common} value={asNumber(value)} />}>
+        <AfterHydration standIn={moneyStandsIn(amount) ? <MoneyStandIn {...common} value={amount} /> : undefined}>
           <NumberInput
             {...common}
             {...MONEY_SECTIONS}
@@ -127,15 +128,16 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
             min={field.min}
             max={field.max}
             clampBehavior="none"
-            value={asNumber(value)}
+            value={amount}
             onChange={(next) => onChange(typeof next === 'number' ? next : null)}
           />
         </AfterHydration>
       );
+    }
     case 'date': {
       const shown = { ...common, placeholder: 'YYYY-MM-DD', value: asDate(value) };
       return (
-        <AfterHydration standIn={<DateStandIn {...shown} />}>
+        <AfterHydration standIn={dateStandsIn(shown.value) ? <DateStandIn {...shown} /> : undefined}>
           <DateInput {...shown} valueFormat="YYYY-MM-DD" clearable minDate={field.min} maxDate={field.max} onChange={(next) => onChange(next ?? '')} />
         </AfterHydration>
       );
@@ -183,7 +185,7 @@ export function FieldInput({ field, value, onChange, error, errors = {}, path, c
         </Checkbox.Group>
       );
     case 'region':
-      return <RegionSelect {...common} value={typeof value === 'number' ? value : null} onChange={onChange} />;
+      return <RegionField {...common} value={typeof value === 'number' ? value : null} onChange={onChange} />;
     case 'mobile':
       return textInput({ inputMode: 'tel', maxLength: 11, placeholder: '11 位手机号码' }, (typed) => typed.trim());
     case 'email':

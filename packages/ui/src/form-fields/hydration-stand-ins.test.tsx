@@ -42,25 +42,28 @@ function Page({ children, regions = services, env }: { children: ReactNode; regi
 }
 
 /**
- * The HTML as it draws: the ids React makes (`useId`), `readonly` and the hidden inputs that carry a
- * value for a form post (none of ours posts) left out, each element's attributes, classes and style
- * declarations in one order.
+ * The HTML as it draws: the ids React makes (`useId`) numbered in the order they first appear (so
+ * that a label's `for` and an input's `aria-describedby` must still name the right element),
+ * `readonly` and the hidden inputs that carry a value for a form post (none of ours posts) left
+ * out, each element's attributes, classes and style declarations in one order.
  */
 function drawn(html: string): string {
   const template = document.createElement('template');
   template.innerHTML = html;
   const out: string[] = [];
+  const ids = new Map<string, string>();
+  const numbered = (value: string) => value.replace(/mantine-_R_\w+?_/g, (id) => ids.get(id) ?? ids.set(id, `ID${ids.size + 1}`).get(id) ?? id);
   const walk = (node: Node, depth: number) => {
     if (node instanceof Element) {
       if (node.tagName === 'INPUT' && node.getAttribute('type') === 'hidden') return;
       const attributes = [...node.attributes]
         // Stand-ins are read-only (nothing typed before hydration can be lost); Mantine draws
         // read-only inputs as any other.
-        .filter((a) => !['id', 'for', 'readonly'].includes(a.name))
+        .filter((a) => a.name !== 'readonly')
         .map((a) => {
           if (a.name === 'class') return `class=${a.value.split(/\s+/).sort().join(' ')}`;
           if (a.name === 'style') return `style=${a.value.split(';').map((d) => d.trim()).filter(Boolean).sort().join(';')}`;
-          return `${a.name}=${a.value.replace(/mantine-_R_[\w-]+?_/g, 'ID')}`;
+          return `${a.name}=${numbered(a.value)}`;
         })
         .sort();
       out.push(`${'  '.repeat(depth)}<${node.tagName.toLowerCase()} ${attributes.join(' ')}>`);
@@ -100,6 +103,7 @@ describe('a field drawn by its stand-in until hydration', () => {
     ['an amount', amount, 180_000],
     ['an amount with cents', amount, 1_234_567.8],
     ['an amount of zero', amount, 0],
+    ['a negative amount', amount, -1_234.5],
     ['no amount', amount, null],
     ['a date', start, '2027-03-01'],
     ['no date', start, ''],
@@ -114,12 +118,30 @@ describe('a field drawn by its stand-in until hydration', () => {
   ];
 
   it.each(cases)('draws %s as the real component draws it', (_, field, value) => {
-    for (const options of [{}, { error: '请填写' }, { disabled: true }]) {
+    for (const options of [{}, { error: '请填写' }, { error: <strong>请填写</strong> }, { error: '请填写', disabled: true }, { disabled: true }]) {
       const ui = <FieldInput field={field} value={value} onChange={() => {}} path={field.key} {...options} />;
       const standIn = serverHtml(ui, false);
       expect(standIn).not.toBe('');
       expect(standIn).toBe(serverHtml(ui, true));
+      // The real component is drawn once hydrated: no read-only input but the select's.
+      state.hydrated = false;
+      const raw = renderToStaticMarkup(<Page>{ui}</Page>);
+      state.hydrated = true;
+      expect(raw).not.toBe(renderToStaticMarkup(<Page>{ui}</Page>));
     }
+  });
+
+  // Values the stand-ins would not show as the real component does: the real one is drawn.
+  it.each([
+    ['an amount of more than two decimals', amount, 1.999],
+    ['an amount in exponent notation', amount, 1e-7],
+    ['a date and time', start, '2027-03-01T08:00:00.000Z'],
+  ] as [string, FormField, unknown][])('draws %s with the real component', (_, field, value) => {
+    const ui = <FieldInput field={field} value={value} onChange={() => {}} path={field.key} />;
+    state.hydrated = false;
+    const server = renderToStaticMarkup(<Page>{ui}</Page>);
+    state.hydrated = true;
+    expect(server).toBe(renderToStaticMarkup(<Page>{ui}</Page>));
   });
 
   it.each([name, summary, genre, amount, start])('draws $kind in a table cell (compact) as the real component draws it', (field) => {
@@ -168,12 +190,19 @@ describe('hydrating a page with stand-ins', () => {
         <FieldInput field={amount} value={180_000} onChange={onChange} path="amount" />
         <FieldInput field={start} value="2027-03-01" onChange={onChange} path="startDate" />
         <FieldInput field={region} value={13} onChange={onChange} path="unitRegion" />
+        <FieldInput field={name} value="乡村" onChange={onChange} path="projectName" />
+        <FieldInput field={summary} value="简介" onChange={onChange} path="summary" />
       </Page>
     );
     state.hydrated = false;
     const container = document.createElement('div');
     container.innerHTML = renderToString(ui);
     document.body.append(container);
+    // Someone tabbed into a field before the page was hydrated.
+    container.querySelector<HTMLInputElement>('[data-field="projectName"]')?.focus();
+    expect(document.activeElement?.getAttribute('readonly')).not.toBeNull();
+    // Mantine's autosizing text area listens for fonts loading, which happy-dom lacks.
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
     // Hydration as the browser's: the server's snapshot first, then the browser's.
     state.hydrated = null;
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -185,6 +214,15 @@ describe('hydrating a page with stand-ins', () => {
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+
+    // The focus moved to the real input, which takes typing.
+    const focused = document.activeElement as HTMLInputElement;
+    expect(focused.getAttribute('data-field')).toBe('projectName');
+    expect(focused.readOnly).toBe(false);
+    await userEvent.type(focused, '甲');
+    expect(onChange).toHaveBeenLastCalledWith('乡村甲');
+    await userEvent.type(screen.getByLabelText(/项目简介/), '。');
+    expect(onChange).toHaveBeenLastCalledWith('简介。');
 
     // The real Select now: it opens and chooses.
     await userEvent.click(screen.getByRole('combobox', { name: '艺术门类' }));

@@ -1,5 +1,6 @@
 import { CloseButton, Combobox, getOptionsLockup, getParsedComboboxData, Input, NumberInput, rem, Text, UnstyledButton, type ComboboxData } from '@mantine/core';
-import { useId, type CSSProperties, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useIsomorphicEffect } from '@mantine/hooks';
+import { useId, useRef, type CSSProperties, type InputHTMLAttributes, type ReactNode } from 'react';
 import { numericFormatter } from 'react-number-format';
 import { useHydrated } from '../use-hydrated';
 
@@ -26,11 +27,35 @@ export interface StandInCommon {
   'data-field'?: string;
 }
 
-const ignore = () => {};
+/**
+ * `children` once the page is hydrated (or rendered in the browser alone); `standIn` before, when
+ * there is one. A field focused before hydration keeps the focus in the real component, which is
+ * found by the same `data-field`.
+ */
+export function AfterHydration({ standIn, children }: { standIn: ReactNode | undefined; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const focused = useRef<string | null>(null);
+  useIsomorphicEffect(() => {
+    if (standIn === undefined) return;
+    if (!hydrated) {
+      // Hydration has committed; the real component replaces the stand-in next.
+      focused.current = document.activeElement?.getAttribute('data-field') ?? null;
+    } else if (focused.current !== null && document.activeElement === document.body) {
+      document.querySelector<HTMLElement>(`[data-field="${CSS.escape(focused.current)}"]`)?.focus();
+      focused.current = null;
+    }
+  }, [hydrated]);
+  return hydrated || standIn === undefined ? children : standIn;
+}
 
-/** `children` once the page is hydrated (or rendered in the browser alone); `standIn` before. */
-export function AfterHydration({ standIn, children }: { standIn: ReactNode; children: ReactNode }) {
-  return useHydrated() ? children : standIn;
+/** Whether the money stand-in shows `value` as the NumberInput does: up to two decimals, no exponent (else the NumberInput itself is drawn). */
+export function moneyStandsIn(value: number | string): boolean {
+  return typeof value === 'string' || (Math.abs(value) < 1e21 && Math.round(value * 100) / 100 === value);
+}
+
+/** Whether the date stand-in shows `value` as the DateInput (format YYYY-MM-DD) does: a date in that format or none. */
+export function dateStandsIn(value: string | null): boolean {
+  return value === null || /^\d{4}-\d{2}-\d{2}$/.test(value);
 }
 
 const classes = Input.classes;
@@ -57,6 +82,7 @@ function Shell({ component, rootClassName, label, 'aria-label': ariaLabel, descr
   const staticClass = (part: 'root' | 'label' | 'required' | 'description' | 'error') => `${classes[part]} mantine-InputWrapper-${part} mantine-${component}-${part}`;
   const inputClass = (part: 'wrapper' | 'input' | 'section') => `${classes[part]} mantine-Input-${part} mantine-${component}-${part}`;
   const hasError = Boolean(error) && typeof error !== 'boolean';
+  // As Mantine joins them: error, success (none here), description, so two spaces between.
   const describedBy = `${hasError ? `${id}-error` : ''}  ${description ? `${id}-description` : ''}`.trim() || undefined;
   const wrapperStyle = {
     '--input-margin-top': description ? 'calc(var(--mantine-spacing-xs) / 2)' : undefined,
@@ -205,7 +231,7 @@ export interface TextStandInProps extends StandInCommon {
 
 /** What a TextInput draws. */
 export function TextStandIn({ value, placeholder, maxLength, inputMode, type, ...common }: TextStandInProps) {
-  return <Shell {...common} component="TextInput" input={{ value, placeholder, maxLength, inputMode, type, onChange: ignore }} />;
+  return <Shell {...common} component="TextInput" input={{ value, placeholder, maxLength, inputMode, type}} />;
 }
 
 /** What a Textarea (autosize, `rows` its fewest rows) draws, with the count of what `limit` allows when given. */
@@ -215,7 +241,7 @@ export function TextareaStandIn({ value, placeholder, rows, limit, ...common }: 
       {[...value].length}/{limit}
     </DimmedText>
   ) : undefined;
-  return <Shell {...common} component="Textarea" rows={rows} rightSection={counter} rightSectionWidth={counter ? TEXTAREA_COUNTER_WIDTH : undefined} input={{ value, placeholder, onChange: ignore }} />;
+  return <Shell {...common} component="Textarea" rows={rows} rightSection={counter} rightSectionWidth={counter ? TEXTAREA_COUNTER_WIDTH : undefined} input={{ value, placeholder}} />;
 }
 
 /** The width of a text area's count. */
@@ -233,12 +259,12 @@ export function SelectStandIn({ data, value, searchable = false, clearable = fal
       rightSection={cleared ? withClear(<ClearButton hidden />, chevron) : chevron}
       rightSectionPointerEvents="none"
       pointer={!searchable}
-      input={{ placeholder, role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off', value: chosen?.label ?? '', onChange: ignore }}
+      input={{ placeholder, role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off', value: chosen?.label ?? ''}}
     />
   );
 }
 
-/** The money field's sections on its NumberInput. */
+/** The money field's sections on its NumberInput (the stand-in draws the same unit in a plain element). */
 export const MONEY_SECTIONS = {
   leftSection: '¥',
   rightSection: (
@@ -262,7 +288,7 @@ export function MoneyStandIn({ value, ...common }: StandInCommon & { value: numb
       rootClassName={NumberInput.classes.root}
       rightSectionWidth="var(--ni-right-section-width-sm)"
       rightSectionPointerEvents={common.disabled ? 'none' : undefined}
-      input={{ inputMode: 'decimal', type: 'text', value: value === '' ? '' : numericFormatter(String(value), MONEY_FORMAT), onChange: ignore }}
+      input={{ inputMode: 'decimal', type: 'text', value: value === '' ? '' : numericFormatter(String(value), MONEY_FORMAT)}}
     />
   );
 }
@@ -274,7 +300,7 @@ export function DateStandIn({ value, placeholder, ...common }: StandInCommon & {
       {...common}
       component="DateInput"
       rightSection={value && !common.disabled ? <ClearButton /> : undefined}
-      input={{ 'data-dates-input': true, autoComplete: 'off', placeholder, value: value ?? '', onChange: ignore }}
+      input={{ 'data-dates-input': true, autoComplete: 'off', placeholder, value: value ?? ''}}
     />
   );
 }
