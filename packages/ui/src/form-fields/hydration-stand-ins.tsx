@@ -231,7 +231,7 @@ export interface TextStandInProps extends StandInCommon {
 
 /** What a TextInput draws. */
 export function TextStandIn({ value, placeholder, maxLength, inputMode, type, ...common }: TextStandInProps) {
-  return <Shell {...common} component="TextInput" input={{ value, placeholder, maxLength, inputMode, type}} />;
+  return <Shell {...common} component="TextInput" input={{ value, placeholder, maxLength, inputMode, type }} />;
 }
 
 /** What a Textarea (autosize, `rows` its fewest rows) draws, with the count of what `limit` allows when given. */
@@ -241,7 +241,7 @@ export function TextareaStandIn({ value, placeholder, rows, limit, ...common }: 
       {[...value].length}/{limit}
     </DimmedText>
   ) : undefined;
-  return <Shell {...common} component="Textarea" rows={rows} rightSection={counter} rightSectionWidth={counter ? TEXTAREA_COUNTER_WIDTH : undefined} input={{ value, placeholder}} />;
+  return <Shell {...common} component="Textarea" rows={rows} rightSection={counter} rightSectionWidth={counter ? TEXTAREA_COUNTER_WIDTH : undefined} input={{ value, placeholder }} />;
 }
 
 /** The width of a text area's count. */
@@ -259,7 +259,7 @@ export function SelectStandIn({ data, value, searchable = false, clearable = fal
       rightSection={cleared ? withClear(<ClearButton hidden />, chevron) : chevron}
       rightSectionPointerEvents="none"
       pointer={!searchable}
-      input={{ placeholder, role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off', value: chosen?.label ?? ''}}
+      input={{ placeholder, role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off', value: chosen?.label ?? '' }}
     />
   );
 }
@@ -288,7 +288,7 @@ export function MoneyStandIn({ value, ...common }: StandInCommon & { value: numb
       rootClassName={NumberInput.classes.root}
       rightSectionWidth="var(--ni-right-section-width-sm)"
       rightSectionPointerEvents={common.disabled ? 'none' : undefined}
-      input={{ inputMode: 'decimal', type: 'text', value: value === '' ? '' : numericFormatter(String(value), MONEY_FORMAT)}}
+      input={{ inputMode: 'decimal', type: 'text', value: value === '' ? '' : numericFormatter(String(value), MONEY_FORMAT) }}
     />
   );
 }
@@ -300,7 +300,7 @@ export function DateStandIn({ value, placeholder, ...common }: StandInCommon & {
       {...common}
       component="DateInput"
       rightSection={value && !common.disabled ? <ClearButton /> : undefined}
-      input={{ 'data-dates-input': true, autoComplete: 'off', placeholder, value: value ?? ''}}
+      input={{ 'data-dates-input': true, autoComplete: 'off', placeholder, value: value ?? '' }}
     />
   );
 }
