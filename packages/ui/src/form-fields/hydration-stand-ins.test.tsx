@@ -76,10 +76,13 @@ function drawn(html: string): string {
   return out.join('\n');
 }
 
-function serverHtml(ui: ReactNode, hydrated: boolean, regions?: FormFieldServices) {
+/** The page's HTML as the server writes it, with `useHydrated` answering `hydrated`. */
+function rawHtml(ui: ReactNode, hydrated: boolean, regions?: FormFieldServices) {
   state.hydrated = hydrated;
-  return drawn(renderToStaticMarkup(<Page regions={regions}>{ui}</Page>));
+  return renderToStaticMarkup(<Page regions={regions}>{ui}</Page>);
 }
+
+const serverHtml = (ui: ReactNode, hydrated: boolean, regions?: FormFieldServices) => drawn(rawHtml(ui, hydrated, regions));
 
 const genre: FormField = { kind: 'select', key: 'genre', label: '艺术门类', required: true, options: [{ label: '戏剧', value: 'drama' }, { label: '音乐', value: 'music' }] };
 const region: FormField = { kind: 'region', key: 'unitRegion', label: '所在地区', required: true };
@@ -123,11 +126,8 @@ describe('a field drawn by its stand-in until hydration', () => {
       const standIn = serverHtml(ui, false);
       expect(standIn).not.toBe('');
       expect(standIn).toBe(serverHtml(ui, true));
-      // The real component is drawn once hydrated: no read-only input but the select's.
-      state.hydrated = false;
-      const raw = renderToStaticMarkup(<Page>{ui}</Page>);
-      state.hydrated = true;
-      expect(raw).not.toBe(renderToStaticMarkup(<Page>{ui}</Page>));
+      // Once hydrated it is the real component that draws, not the stand-in again.
+      expect(rawHtml(ui, false)).not.toBe(rawHtml(ui, true));
     }
   });
 
@@ -138,10 +138,7 @@ describe('a field drawn by its stand-in until hydration', () => {
     ['a date and time', start, '2027-03-01T08:00:00.000Z'],
   ] as [string, FormField, unknown][])('draws %s with the real component', (_, field, value) => {
     const ui = <FieldInput field={field} value={value} onChange={() => {}} path={field.key} />;
-    state.hydrated = false;
-    const server = renderToStaticMarkup(<Page>{ui}</Page>);
-    state.hydrated = true;
-    expect(server).toBe(renderToStaticMarkup(<Page>{ui}</Page>));
+    expect(rawHtml(ui, false)).toBe(rawHtml(ui, true));
   });
 
   it.each([name, summary, genre, amount, start])('draws $kind in a table cell (compact) as the real component draws it', (field) => {
@@ -156,16 +153,16 @@ describe('a field drawn by its stand-in until hydration', () => {
   });
 
   it('is not the real component, and takes no typing that hydration would throw away', () => {
-    state.hydrated = false;
-    const standIns = renderToStaticMarkup(
-      <Page>
+    const standIns = rawHtml(
+      <>
         <FieldInput field={genre} value="music" onChange={() => {}} path="genre" />
         <FieldInput field={region} value={13} onChange={() => {}} path="unitRegion" />
         <FieldInput field={amount} value={180_000} onChange={() => {}} path="amount" />
         <FieldInput field={start} value="2027-03-01" onChange={() => {}} path="startDate" />
         <FieldInput field={name} value="乡村美育" onChange={() => {}} path="projectName" />
         <FieldInput field={summary} value="简介" onChange={() => {}} path="summary" />
-      </Page>,
+      </>,
+      false,
     );
     expect(standIns).toContain('value="音乐"');
     expect(standIns).toContain('value="180,000"');
