@@ -17,7 +17,7 @@ import { authenticate } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Config } from './env';
-import { registerEndpoints, type Handlers } from './http/endpoints';
+import { registerEndpoints, type Handlers, type InProcessReads } from './http/endpoints';
 import { clientErrorHandler, installErrorHandler, sendEnvelope } from './http/error-handler';
 import { installStringGuard } from './http/string-guard';
 import { installApiReference } from './http/openapi';
@@ -74,6 +74,11 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The job queue (started when the app is ready, stopped when it closes); tests wait on it. */
     jobs: Jobs;
+    /**
+     * Answers the reads of pages rendered on the server without a request through Fastify (see
+     * `inProcessTransport`); absent on an instance without the API's routes.
+     */
+    inProcessReads?: InProcessReads;
   }
 }
 
@@ -181,7 +186,7 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
       Object.assign(new Error('rate limited'), { statusCode: 429, retryAfter: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 5 } });
-  installSiteGate(app, db);
+  const siteClosed = installSiteGate(app, db);
   installHealthRoutes(app, { db, bucket: config.storage.kind === 's3' ? config.storage : undefined, virusScanner: ctx.virusScanner });
 
   const handlers: Handlers = {
@@ -231,12 +236,14 @@ export async function buildApp({ config, db, logger, mailer, jobs: givenJobs }: 
     }
   });
 
-  registerEndpoints(app, handlers, {
+  const inProcessReads = registerEndpoints(app, handlers, {
     authenticate: (req, declaration) => authenticate(db, req, declaration),
     rateLimit: { max: config.rateLimit.max, timeWindow: config.rateLimit.windowMs },
     validateResponses: config.validateResponses,
     publicCacheMs: config.publicCacheMs,
+    siteClosed,
   });
+  app.decorate('inProcessReads', inProcessReads);
   await installApiReference(app, { version: VERSION });
 
   // One origin in production: the built portal (with /tinymce) at /, the staff console at /console/.

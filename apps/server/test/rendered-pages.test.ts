@@ -1,4 +1,5 @@
-// Logged-in pages rendered on the server (issue 11): what a render asks of the API in-process, and
+// Logged-in pages rendered on the server (issue 11): what a render asks of the API in-process (and
+// that the handlers answer it without a request through Fastify), and
 // that each applicant's page holds their own data and never another's, however renders interleave
 // (the route handler, the theme's styles and the SDK client are shared by every render).
 import { existsSync } from 'node:fs';
@@ -45,34 +46,59 @@ describe.skipIf(!rendererBuilt).each(drivers)('logged-in pages rendered on %s', 
   const detail = () => `/projectDetail?id=${call.projectId}`;
   const form = () => `/application?projectId=${call.projectId}&formId=${call.formIds[0]}`;
 
-  /** The in-process API calls made while `work` runs (the renderer answers the SDK by `app.inject`). */
-  const injected = async (work: () => Promise<unknown>) => {
+  /**
+   * The in-process API calls made while `work` runs: those answered by the handlers directly
+   * (`inProcessReads`), and those injected as requests through Fastify (`app.inject`).
+   */
+  const inProcess = async (work: () => Promise<unknown>) => {
     const app = server.app;
+    const { inProcessReads } = app;
     const inject = app.inject.bind(app);
-    const urls: string[] = [];
+    const direct: string[] = [];
+    const injected: string[] = [];
     Object.assign(app, {
       inject: (options: { url: string }) => {
-        urls.push(options.url);
+        injected.push(options.url);
         return inject(options as never);
+      },
+      inProcessReads: async (url: string, headers: Record<string, string>) => {
+        const answer = await inProcessReads!(url, headers);
+        if (answer) direct.push(url);
+        return answer;
       },
     });
     try {
       await work();
     } finally {
-      Object.assign(app, { inject });
+      Object.assign(app, { inject, inProcessReads });
     }
-    return urls;
+    return { direct: direct.sort(), injected };
   };
 
-  it('asks the API once per read it needs: the settings (layout and title), the call or the form, and the call\'s results notices', async () => {
+  it('asks the API once per read it needs, answered in-process: the settings (layout and title), the call or the form, and the call\'s results notices', async () => {
     const [alice] = applicants as [Applicant];
     let html = '';
-    const detailCalls = await injected(async () => (html = await page(detail(), alice)));
+    const detailCalls = await inProcess(async () => (html = await page(detail(), alice)));
     expect(html).toContain('flagship-server-data');
-    expect(detailCalls.sort()).toEqual(['/api/project/' + call.projectId, `/api/result-notices?projectId=${call.projectId}`, '/api/setting/index'].sort());
-    const formCalls = await injected(async () => (html = await page(form(), alice)));
+    expect(detailCalls).toEqual({ direct: ['/api/project/' + call.projectId, `/api/result-notices?projectId=${call.projectId}`, '/api/setting/index'].sort(), injected: [] });
+    const formCalls = await inProcess(async () => (html = await page(form(), alice)));
     expect(html).toContain('flagship-server-data');
-    expect(formCalls.sort()).toEqual([`/api/project/${call.projectId}/form/${call.formIds[0]}`, '/api/setting/index']);
+    expect(formCalls).toEqual({ direct: [`/api/project/${call.projectId}/form/${call.formIds[0]}`, '/api/setting/index'], injected: [] });
+  });
+
+  it('renders the same page whether its reads are answered in-process or injected', async () => {
+    const [alice] = applicants as [Applicant];
+    const { inProcessReads } = server.app;
+    // React's ids are numbered alike; the countdown to the deadline may have moved a minute.
+    const same = (html: string) => html.replace(/距申报截止还有[^<]*/g, '');
+    const direct = await Promise.all([detail(), form()].map((path) => page(path, alice)));
+    Object.assign(server.app, { inProcessReads: undefined });
+    try {
+      const injected = await Promise.all([detail(), form()].map((path) => page(path, alice)));
+      expect(injected.map(same)).toEqual(direct.map(same));
+    } finally {
+      Object.assign(server.app, { inProcessReads });
+    }
   });
 
   it("gives each applicant their own draft and account, never another's, with renders interleaved", async () => {

@@ -1,5 +1,6 @@
 import { endpointList, toRoutePath } from '@flagship/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answeredInProcess } from '../src/http/endpoints';
 import { isReferenceRoute } from '../src/http/openapi';
 import { startTestServer, type TestServer } from './harness';
 
@@ -21,5 +22,24 @@ describe('declarations and routes', () => {
     expect(declared.size).toBe(endpointList.length);
     expect([...declared].filter((d) => !routed.has(d))).toEqual([]);
     expect([...routed].filter((r) => !declared.has(r))).toEqual([]);
+  });
+
+  it('answers in-process the reads it takes, and matches every other address to its own route', async () => {
+    const declared = new Map(endpointList.map((e) => [`${e.declaration.method} ${toRoutePath(e.declaration.path)}`, e.declaration]));
+    const reads = server.app.inProcessReads!;
+    // Reads whose handlers reach for the request (the health check logs through `req.log`).
+    const needRequest = new Set(['/api/health']);
+    const wrong: string[] = [];
+    for (const route of server.app.routeTable.filter((r) => r.method === 'GET')) {
+      const url = route.url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
+      const declaration = declared.get(`GET ${route.url}`);
+      const answered = (await reads(url, {})) !== undefined;
+      const takes = declaration !== undefined && answeredInProcess(declaration);
+      // Answered in-process as another route (`/api/user/send_code` as `/api/user/{id}`, say).
+      if (answered && !takes) wrong.push(`${url} answered in-process; its route is ${route.url}`);
+      // A read it takes, left to the route though its address holds all it needs.
+      if (!answered && takes && !needRequest.has(url) && declaration.query?.safeParse({}).success !== false) wrong.push(`${url} left to the route`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

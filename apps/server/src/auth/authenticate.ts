@@ -53,7 +53,7 @@ function checkStaffSession(principal: StaffPrincipal, declaration: EndpointDecla
 }
 
 /** The token of a request: the authKey header, or `authkey` in the query of a link (export, files). */
-function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string | undefined {
+function tokenOf(req: Pick<FastifyRequest, 'headers' | 'query'>, declaration: EndpointDeclaration): string | undefined {
   const header = req.headers.authkey;
   if (typeof header === 'string' && header) return header;
   if (declaration.response === 'link' || declaration.response === 'json-or-link') {
@@ -68,7 +68,7 @@ function tokenOf(req: FastifyRequest, declaration: EndpointDeclaration): string 
  * on the hot paths); elsewhere a missing token is 401 where one is needed and a bad one is 1001;
  * staff endpoints also check the role.
  */
-export async function authenticate(db: Database, req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null> {
+export async function authenticate(db: Database, req: Pick<FastifyRequest, 'headers' | 'query'>, declaration: EndpointDeclaration): Promise<Principal | null> {
   if (declaration.auth === 'public') return null;
   const token = tokenOf(req, declaration);
   if (!token) {

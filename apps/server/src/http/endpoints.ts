@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   Errno,
   endpoints,
+  httpStatusForErrno,
   toRoutePath,
   type EndpointDeclaration,
   type Endpoints,
+  type TransportAnswer,
 } from '@flagship/api-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import type { Principal, StaffPrincipal, UserPrincipal } from '../auth/principal';
 import { createMicroCache } from '../lib/micro-cache';
 import { AppError } from './errors';
+import { findUnstorable } from './string-guard';
 
 /** Returned by a handler that has answered through `reply` itself (files, images). */
 export const SENT = Symbol('sent');
@@ -33,12 +37,20 @@ export type Handler<E extends EndpointDeclaration> = (ctx: Context<E>) => Promis
 export type Handlers = { [G in keyof Endpoints]: { [N in keyof Endpoints[G]]: Endpoints[G][N] extends EndpointDeclaration ? Handler<Endpoints[G][N]> : never } };
 
 export interface RegisterOptions {
-  authenticate(req: FastifyRequest, declaration: EndpointDeclaration): Promise<Principal | null>;
+  authenticate(req: Pick<FastifyRequest, 'headers' | 'query'>, declaration: EndpointDeclaration): Promise<Principal | null>;
   rateLimit: { max: number; timeWindow: number };
   validateResponses: boolean;
   /** Anonymous answers of declarations with `publicCache` are reused for this long (0: never). */
   publicCacheMs: number;
+  /** Whether the site is closed (its access password set): `InProcessReads` then leave every call to the routes. */
+  siteClosed(): Promise<boolean>;
 }
+
+/**
+ * A read of a page being rendered, answered in this process without a request going through
+ * Fastify (see `registerEndpoints`); undefined when the call must go through the route instead.
+ */
+export type InProcessReads = (url: string, headers: { authkey?: string; 'if-none-match'?: string }) => Promise<TransportAnswer | undefined>;
 
 /** Whether If-None-Match names this ETag (a list, weak or strong, or `*`). */
 function holds(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -49,28 +61,86 @@ function holds(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
 /** A JSON answer; for declarations with `etag`, 304 to a client that already holds this exact body. */
 function sendJson(req: FastifyRequest, reply: FastifyReply, body: string, etag: boolean | undefined) {
   if (etag) {
-    const tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const tag = etagOf(body);
     reply.header('etag', tag).header('cache-control', 'no-cache');
     if (holds(req.headers['if-none-match'], tag)) return reply.code(304).send();
   }
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** Register a route for every declaration of the contract, validated by its own schemas. */
-export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions) {
+type ReadHeaders = Parameters<InProcessReads>[1];
+type Read = (request: { url: string; headers: ReadHeaders; params: unknown; query: unknown }) => Promise<TransportAnswer | undefined>;
+
+/** The error handler's envelope of a refusal (`sendEnvelope`), as the SDK's transport takes it. */
+const refusal = (error: AppError) => jsonAnswer(httpStatusForErrno(error.errno), JSON.stringify({ errno: error.errno, errmsg: error.message, data: error.data ?? null }));
+
+/** `sendJson`'s answer as the SDK's transport takes it. */
+function jsonAnswer(status: number, body: string, etag?: string): TransportAnswer {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (etag) Object.assign(headers, { etag, 'cache-control': 'no-cache' });
+  return { status, headers, body: Buffer.from(body) };
+}
+
+/**
+ * Stands for `req` and `reply` in a handler answered in-process, where there are none: a handler
+ * that reaches for either is answered through its route instead.
+ */
+class NeedsRoute extends Error {}
+const noRequest = new Proxy(
+  {},
+  {
+    get() {
+      throw new NeedsRoute();
+    },
+  },
+) as FastifyRequest & FastifyReply;
+
+/**
+ * Whether a read's calls may be answered in-process: those that answer JSON to the portal's callers.
+ * Rate-limited reads count each call, files and links need a reply to stream into, and staff
+ * endpoints are never called by a page rendered on the server.
+ */
+export function answeredInProcess(declaration: EndpointDeclaration): boolean {
+  return declaration.response === 'json' && !declaration.rateLimited && ['public', 'optional', 'user'].includes(declaration.auth);
+}
+
+/**
+ * Register a route for every declaration of the contract, validated by its own schemas. Returns
+ * what answers the reads of a page rendered on the server in-process (`InProcessReads`).
+ */
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions): InProcessReads {
   const cache = createMicroCache(options.publicCacheMs);
   const principals = new WeakMap<FastifyRequest, Principal | null>();
+  // The routes answered in-process, matched as Fastify matches them (its router, its defaults).
+  const inProcess = FindMyWay();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
       if (!handler) throw new Error(`No handler for endpoint ${group}.${name}`);
       const cacheable = declaration.method === 'GET' && options.publicCacheMs > 0 && declaration.publicCache === true;
+      /** The envelope of the handler's answer (checked against the contract when asked), or SENT. */
+      const answer = async (context: Context<EndpointDeclaration>): Promise<string | typeof SENT> => {
+        const result = await handler(context);
+        if (result === SENT) return SENT;
+        let data: unknown = result;
+        if (options.validateResponses) {
+          const parsed = declaration.data.safeParse(result);
+          if (!parsed.success) {
+            throw new Error(`Answer of ${group}.${name} breaks its contract: ${parsed.error.message}`);
+          }
+          data = parsed.data;
+        }
+        return JSON.stringify({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+      };
+      const route = toRoutePath(declaration.path);
       app.route({
         method: declaration.method,
-        url: toRoutePath(declaration.path),
+        url: route,
         schema: {
           ...(declaration.params ? { params: declaration.params } : {}),
           ...(declaration.query ? { querystring: declaration.query } : {}),
@@ -92,30 +162,66 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           const cached = cacheKey ? cache.get(cacheKey) : undefined;
           if (cached) return sendJson(req, reply, cached, declaration.etag);
           const principal = principals.get(req) ?? null;
-          const result = await handler({
-            params: req.params as never,
-            query: req.query as never,
-            body: req.body as never,
-            principal: principal as never,
-            req,
-            reply,
-          });
-          if (result === SENT) return reply;
-          let data: unknown = result;
-          if (options.validateResponses) {
-            const parsed = declaration.data.safeParse(result);
-            if (!parsed.success) {
-              throw new Error(`Answer of ${group}.${name} breaks its contract: ${parsed.error.message}`);
-            }
-            data = parsed.data;
-          }
-          const body = JSON.stringify({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+          const body = await answer({ params: req.params, query: req.query, body: req.body, principal, req, reply } as Context<EndpointDeclaration>);
+          if (body === SENT) return reply;
           if (cacheKey && !principal) cache.set(cacheKey, body);
           return sendJson(req, reply, body, declaration.etag);
         },
       });
+      if (declaration.method !== 'GET') continue;
+      // Every read is routed here as Fastify routes it (`/api/user/send_code` is not `/api/user/{id}`);
+      // those not answered in-process are matched only to be left to their routes.
+      if (!answeredInProcess(declaration)) {
+        inProcess.on('GET', route, () => {}, {});
+        continue;
+      }
+      /**
+       * The route's steps that bear on a JSON read, in its order: the caller (a refusal is answered
+       * as the error handler answers it), the string guard and the schemas (a refusal goes through
+       * the route, which words it), the answers shared by callers without a session, the handler,
+       * the ETag. Helmet's and CORS's headers, compression, the metrics and the request log have no
+       * one to serve in-process. Any other failure goes through the route too, which logs it.
+       */
+      const read: Read = async ({ url, headers, params, query }) => {
+        let principal: Principal | null;
+        try {
+          principal = await options.authenticate({ headers, query }, declaration);
+        } catch (error) {
+          if (error instanceof AppError) return refusal(error);
+          return undefined;
+        }
+        if (findUnstorable(params) || findUnstorable(query)) return undefined;
+        const checkedParams = declaration.params ? declaration.params.safeParse(params) : { success: true, data: params };
+        const checkedQuery = declaration.query ? declaration.query.safeParse(query) : { success: true, data: query };
+        if (!checkedParams.success || !checkedQuery.success) return undefined;
+        const cacheKey = cacheable && !headers.authkey ? url : undefined;
+        let body = cacheKey ? cache.get(cacheKey) : undefined;
+        if (body === undefined) {
+          try {
+            const answered = await answer({ params: checkedParams.data, query: checkedQuery.data, body: undefined, principal, req: noRequest, reply: noRequest } as Context<EndpointDeclaration>);
+            if (answered === SENT) return undefined;
+            body = answered;
+          } catch (error) {
+            if (error instanceof AppError) return refusal(error);
+            return undefined;
+          }
+          if (cacheKey && !principal) cache.set(cacheKey, body);
+        }
+        if (!declaration.etag) return jsonAnswer(200, body);
+        const tag = etagOf(body);
+        if (holds(headers['if-none-match'], tag)) return { status: 304, headers: { etag: tag, 'cache-control': 'no-cache' }, body: new Uint8Array() };
+        return jsonAnswer(200, body, tag);
+      };
+      inProcess.on('GET', route, () => {}, { read });
     }
   }
+  return async (url, headers) => {
+    if (await options.siteClosed()) return undefined;
+    const found = inProcess.find('GET', url);
+    if (!found) return undefined;
+    const { read } = found.store as { read?: Read };
+    return read?.({ url, headers, params: found.params, query: found.searchParams });
+  };
 }
 
 export function assertOwner(ok: boolean, message = '无权访问他人的数据'): asserts ok {

@@ -17,8 +17,9 @@ const CACHE_MS = 5_000;
 /**
  * When settings close the site, API calls answer 1004 until the access password unlocks this
  * browser. What passes is said by each declaration; an address that is no endpoint stays closed.
+ * Returns whether the site is closed now (as the gate last read it).
  */
-export function installSiteGate(app: FastifyInstance, db: Database) {
+export function installSiteGate(app: FastifyInstance, db: Database): () => Promise<boolean> {
   let cached: { at: number; hash: string | null } | undefined;
   const gateHash = async () => {
     if (!cached || Date.now() - cached.at > CACHE_MS) {
@@ -36,4 +37,5 @@ export function installSiteGate(app: FastifyInstance, db: Database) {
       throw new AppError(Errno.ACCESS_PASSWORD_REQUIRED, '本站暂未开放，请输入访问密码');
     }
   });
+  return async () => Boolean(await gateHash());
 }
