@@ -52,40 +52,58 @@ const cookie = (i: number) => {
   return `${DEFAULT_SESSION_NAME}-token=${tokens[i]}; ${DEFAULT_SESSION_NAME}-userinfo=${encodeURIComponent(JSON.stringify(info))}`;
 };
 
-const cases: { name: string; url: string; page: boolean; session?: boolean }[] = [
-  { name: 'bare route (one app.inject)', url: '/bench/bare', page: false },
-  // The call page's in-process reads, each alone with the session (what a render pays for them).
-  { name: 'API /api/setting/index (logged in)', url: '/api/setting/index', page: false, session: true },
-  { name: 'API /api/project/{id} (logged in)', url: `/api/project/${target.projectId}`, page: false, session: true },
-  { name: 'API /api/result-notices (logged in)', url: `/api/result-notices?projectId=${target.projectId}`, page: false, session: true },
-  { name: 'page /projectDetail (rendered, logged in)', url: `/projectDetail?id=${target.projectId}`, page: true },
-  { name: 'page /application (rendered, logged in)', url: `/application?projectId=${target.projectId}&formId=${target.formId}`, page: true },
+/** How a case is asked: a request through Fastify (`app.inject`), or a read as a render asks it (`InProcessReads`). */
+type Via = 'inject' | 'in-process';
+const cases: { name: string; url: string; page: boolean; via: Via; session?: boolean }[] = [
+  { name: 'bare route (one app.inject)', url: '/bench/bare', page: false, via: 'inject' },
+  // The call page's reads, each alone with the session, as a render asks them (what it pays for them).
+  { name: 'API /api/setting/index (logged in, in-process)', url: '/api/setting/index', page: false, via: 'in-process', session: true },
+  { name: 'API /api/project/{id} (logged in, in-process)', url: `/api/project/${target.projectId}`, page: false, via: 'in-process', session: true },
+  { name: 'API /api/result-notices (logged in, in-process)', url: `/api/result-notices?projectId=${target.projectId}`, page: false, via: 'in-process', session: true },
+  { name: 'page /projectDetail (rendered, logged in)', url: `/projectDetail?id=${target.projectId}`, page: true, via: 'inject' },
+  { name: 'page /application (rendered, logged in)', url: `/application?projectId=${target.projectId}&formId=${target.formId}`, page: true, via: 'inject' },
 ];
 
-async function ask(url: string, i: number, page: boolean, session = false): Promise<string> {
+async function ask(url: string, i: number, page: boolean, via: Via, session = false): Promise<string> {
   // A page carries the portal's cookies; the API is asked as the SDK asks it, with the token in
   // `authkey` (a request without one is anonymous, and its public answers come from the micro-cache).
   const headers = page ? { accept: 'text/html', cookie: cookie(i) } : session ? { authkey: tokens[i] as string } : {};
+  if (via === 'in-process') {
+    const answer = await app.inProcessReads?.(url, headers);
+    if (answer?.status !== 200) throw new Error(`${url}: ${answer ? answer.status : 'not answered in-process'}`);
+    return Buffer.from(answer.body).toString('utf8');
+  }
   const answer = await app.inject({ method: 'GET', url, headers });
   if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
   return answer.body;
 }
 
-// Each page must come rendered (not the loading shell); the API calls it made in-process are listed.
+// Each page must come rendered (not the loading shell); the API calls it made in-process are listed,
+// those answered by their handlers and those injected through Fastify.
+const { inProcessReads } = app;
 const inject = app.inject.bind(app);
-const calls: string[] = [];
-(app as { inject: unknown }).inject = (options: { url: string }) => {
-  calls.push(options.url);
-  return inject(options as never);
-};
+const direct: string[] = [];
+const injected: string[] = [];
+Object.assign(app, {
+  inject: (options: { url: string }) => {
+    injected.push(options.url);
+    return inject(options as never);
+  },
+  inProcessReads: async (url: string, headers: Record<string, string>) => {
+    const answer = await inProcessReads?.(url, headers);
+    if (answer) direct.push(url);
+    return answer;
+  },
+});
 for (const { url, page } of cases) {
   if (!page) continue;
-  calls.length = 0;
-  const html = await ask(url, 0, true);
+  direct.length = 0;
+  injected.length = 0;
+  const html = await ask(url, 0, true, 'inject');
   if (!html.includes('flagship-server-data')) throw new Error(`${url} was not rendered on the server`);
-  process.stdout.write(`${url}: ${calls.length - 1} API calls in-process: ${calls.slice(1).join(', ')}\n`);
+  process.stdout.write(`${url}: API calls answered in-process: ${direct.join(', ') || 'none'}; injected: ${injected.slice(1).join(', ') || 'none'}\n`);
 }
-(app as { inject: unknown }).inject = inject;
+Object.assign(app, { inject, inProcessReads });
 
 const profiler = values['cpu-prof'] ? new Session() : undefined;
 if (profiler) {
@@ -95,15 +113,15 @@ if (profiler) {
 }
 
 const rows: string[] = [];
-for (const { name, url, page, session } of cases) {
+for (const { name, url, page, via, session } of cases) {
   // Warm up: the JIT, the prepared statements, the route's first render.
-  for (let i = 0; i < 30; i++) await ask(url, i % tokens.length, page, session);
+  for (let i = 0; i < 30; i++) await ask(url, i % tokens.length, page, via, session);
   if (profiler && page) await profiler.post('Profiler.start');
   const wall = performance.now();
   const before = process.cpuUsage();
   const threadBefore = process.threadCpuUsage();
   let bytes = 0;
-  for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page, session)).length;
+  for (let i = 0; i < renders; i++) bytes += (await ask(url, i % tokens.length, page, via, session)).length;
   const cpu = cpuMsOfUsage(process.cpuUsage(before)) / renders;
   // The main thread alone: what a render holds the server's one JavaScript thread for.
   const threadCpu = cpuMsOfUsage(process.threadCpuUsage(threadBefore)) / renders;
