@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** Staff tokens carry a prefix so one lookup finds the right table. */
 export const STAFF_TOKEN_PREFIX = 'stf_';
@@ -8,11 +8,14 @@ export function newToken(prefix = ''): string {
   return prefix + randomBytes(32).toString('base64url');
 }
 
-/** Tokens are stored only as their SHA-256. */
+/**
+ * Tokens are stored only as their SHA-256. Every request with a session hashes its token: Node's
+ * one-shot `hash` does it without a `Hash` object (that object was 2 % of a read in the profile).
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function sha256Hex(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
