@@ -76,7 +76,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /**
      * Answers the reads of pages rendered on the server without a request through Fastify (see
-     * `inProcessTransport`); absent on an instance without the API's routes.
+     * `inProcessTransport`). `buildApp` sets it; a test may take it away to see pages rendered
+     * through `app.inject` alone.
      */
     inProcessReads?: InProcessReads;
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import {
   Errno,
   endpoints,
@@ -13,6 +13,7 @@ import FindMyWay from 'find-my-way';
 import type { z } from 'zod';
 import type { Principal, StaffPrincipal, UserPrincipal } from '../auth/principal';
 import { createMicroCache } from '../lib/micro-cache';
+import { envelopeJson, internalErrorMessage } from './error-handler';
 import { AppError } from './errors';
 import { findUnstorable } from './string-guard';
 
@@ -61,7 +62,7 @@ function holds(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: string) => `"${hash('sha1', body, 'base64url')}"`;
 
 /** A JSON answer; for declarations with `etag`, 304 to a client that already holds this exact body. */
 function sendJson(req: FastifyRequest, reply: FastifyReply, body: string, etag: boolean | undefined) {
@@ -76,8 +77,8 @@ function sendJson(req: FastifyRequest, reply: FastifyReply, body: string, etag: 
 type ReadHeaders = Parameters<InProcessReads>[1];
 type Read = (request: { url: string; headers: ReadHeaders; params: unknown; query: unknown }) => Promise<TransportAnswer | undefined>;
 
-/** The error handler's envelope of a refusal (`sendEnvelope`), as the SDK's transport takes it. */
-const refusal = (error: AppError) => jsonAnswer(httpStatusForErrno(error.errno), JSON.stringify({ errno: error.errno, errmsg: error.message, data: error.data ?? null }));
+/** The error handler's answer to an `AppError`, as the SDK's transport takes it. */
+const refusal = (error: AppError) => jsonAnswer(httpStatusForErrno(error.errno), envelopeJson(error.errno, error.message, error.data));
 
 /** `sendJson`'s answer as the SDK's transport takes it. */
 function jsonAnswer(status: number, body: string, etag?: string): TransportAnswer {
@@ -88,7 +89,8 @@ function jsonAnswer(status: number, body: string, etag?: string): TransportAnswe
 
 /**
  * Stands for `req` and `reply` in a handler answered in-process, where there are none: a handler
- * that reaches for either is answered through its route instead.
+ * that reaches for either is answered through its route instead, so it must reach for them before
+ * it writes anything (the health check's handler logs through `req.log` after its read).
  */
 class NeedsRoute extends Error {}
 const noRequest = new Proxy(
@@ -116,7 +118,8 @@ export function answeredInProcess(declaration: EndpointDeclaration): boolean {
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, options: RegisterOptions): InProcessReads {
   const cache = createMicroCache(options.publicCacheMs);
   const principals = new WeakMap<FastifyRequest, Principal | null>();
-  // The routes answered in-process, matched as Fastify matches them (its router, its defaults).
+  // The routes answered in-process, matched as Fastify matches them: its router, with its defaults
+  // (`buildApp` sets no `routerOptions`; any set there must be set here too).
   const inProcess = FindMyWay();
   for (const [group, members] of Object.entries(endpoints)) {
     for (const [name, declaration] of Object.entries(members) as [string, EndpointDeclaration][]) {
@@ -135,7 +138,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           }
           data = parsed.data;
         }
-        return JSON.stringify({ errno: Errno.OK, errmsg: 'ok', data: data ?? null });
+        return envelopeJson(Errno.OK, 'ok', data ?? null);
       };
       const route = toRoutePath(declaration.path);
       app.route({
@@ -178,9 +181,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
       /**
        * The route's steps that bear on a JSON read, in its order: the caller (a refusal is answered
        * as the error handler answers it), the string guard and the schemas (a refusal goes through
-       * the route, which words it), the answers shared by callers without a session, the handler,
-       * the ETag. Helmet's and CORS's headers, compression, the metrics and the request log have no
-       * one to serve in-process. Any other failure goes through the route too, which logs it.
+       * the route, which words it), the answers shared by callers without a session, the handler
+       * (a handler that reaches for `req` or `reply` goes through the route), the ETag. Helmet's and
+       * CORS's headers, compression, the metrics and the request log have no one to serve
+       * in-process (docs/decisions.md, "A rendered page's reads answered by their handlers").
        */
       const read: Read = async ({ url, headers, params, query }) => {
         let principal: Principal | null;
@@ -203,7 +207,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
             body = answered;
           } catch (error) {
             if (error instanceof AppError) return refusal(error);
-            return undefined;
+            if (error instanceof NeedsRoute) return undefined;
+            // Answered here as the error handler answers it, not through the route: the handler may
+            // have written already (a notice counts its view) and would run again.
+            const id = randomUUID();
+            app.log.error({ err: error, reqId: id, url }, 'internal error in a read answered in-process');
+            return jsonAnswer(httpStatusForErrno(Errno.INTERNAL), envelopeJson(Errno.INTERNAL, internalErrorMessage(id)));
           }
           if (cacheKey && !principal) cache.set(cacheKey, body);
         }
@@ -216,7 +225,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
     }
   }
   return async (url, headers) => {
-    if (await options.siteClosed()) return undefined;
+    // Closed, or the gate cannot tell (its read failed): the route answers as it would.
+    if (await options.siteClosed().catch(() => true)) return undefined;
     const found = inProcess.find('GET', url);
     if (!found) return undefined;
     const { read } = found.store as { read?: Read };

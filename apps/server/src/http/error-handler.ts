@@ -13,8 +13,16 @@ function isCutShort(error: FastifyError): boolean {
   return CUT_SHORT.test(error.message) || error.code === 'FST_MP_PREMATURE_CLOSE' || (error.code === 'ECONNRESET' && error.message === 'aborted');
 }
 
+/** An envelope's JSON: the routes' answers and the in-process reads' (`http/endpoints.ts`) are the same text. */
+export function envelopeJson(errno: number, errmsg: string, data: unknown = null): string {
+  return JSON.stringify({ errno, errmsg, data });
+}
+
+/** The answer to a failure the error handler does not know: the request id finds it in the log. */
+export const internalErrorMessage = (requestId: string) => `服务器内部错误，请稍后再试（请求编号 ${requestId}）`;
+
 export function sendEnvelope(reply: FastifyReply, errno: number, errmsg: string, data: unknown = null) {
-  return reply.code(httpStatusForErrno(errno)).type('application/json; charset=utf-8').send({ errno, errmsg, data });
+  return reply.code(httpStatusForErrno(errno)).type('application/json; charset=utf-8').send(envelopeJson(errno, errmsg, data));
 }
 
 /** Every failure becomes an envelope; 5xx details stay in the log with the request id. */
@@ -60,7 +68,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendEnvelope(reply, Errno.INVALID_INPUT, message, { fields: {} });
     }
     request.log.error({ err: error }, 'internal error');
-    return sendEnvelope(reply, Errno.INTERNAL, `服务器内部错误，请稍后再试（请求编号 ${request.id}）`);
+    return sendEnvelope(reply, Errno.INTERNAL, internalErrorMessage(request.id));
   });
 }
 

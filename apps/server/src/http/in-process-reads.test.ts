@@ -1,7 +1,7 @@
 // The reads of a page rendered on the server, answered in-process (`registerEndpoints`' return):
-// each answer must be the one the route gives the same request, byte for byte, and whatever the
-// in-process path does not do itself (a refused input, a handler that needs the request, a closed
-// site, an address it does not take) must be left to the route.
+// each answer must be the one the route gives the same request (status, body, content type, ETag),
+// and whatever the in-process path does not do itself (a refused input, a handler that needs the
+// request, a closed site, an address it does not take) must be left to the route.
 import { Errno, type TransportAnswer } from '@flagship/api-client';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -56,23 +56,26 @@ async function authenticate(req: Pick<FastifyRequest, 'headers'>, declaration: {
   return { kind: 'user', userId: 7, account: 'a@example.com', sessionId: 1 } as Principal;
 }
 
+/** An app with the contract's routes over the cases' handlers, and its in-process reads. */
+async function appWithReads(publicCacheMs: number, siteClosed: () => Promise<boolean>) {
+  const logs: string[] = [];
+  const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } } });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandler(app);
+  installStringGuard(app);
+  const reads = registerEndpoints(app, handlers, { authenticate, rateLimit: { max: 1000, timeWindow: 60_000 }, validateResponses: false, publicCacheMs, siteClosed });
+  await app.ready();
+  return { app, reads, logs };
+}
+
 describe('reads answered in-process', () => {
-  const app = Fastify();
+  let app: Awaited<ReturnType<typeof appWithReads>>['app'];
   let reads: InProcessReads;
+  let logs: string[];
   let closed = false;
 
   beforeAll(async () => {
-    app.setValidatorCompiler(validatorCompiler);
-    installErrorHandler(app);
-    installStringGuard(app);
-    reads = registerEndpoints(app, handlers, {
-      authenticate,
-      rateLimit: { max: 1000, timeWindow: 60_000 },
-      validateResponses: false,
-      publicCacheMs: 0,
-      siteClosed: async () => closed,
-    });
-    await app.ready();
+    ({ app, reads, logs } = await appWithReads(0, async () => closed));
   });
   afterAll(() => app.close());
 
@@ -118,7 +121,6 @@ describe('reads answered in-process', () => {
     ['input the schema refuses', '/api/project/abc', {}, 400],
     ['a string the database cannot store', '/api/search?keyword=a%00b', {}, 400],
     ['a handler that reaches for the request', '/api/project/apply/3', { authkey: 'good' }, 200],
-    ['a failure the error handler words and logs', '/api/project/500', {}, 500],
     // Matched as Fastify matches it: not as `/api/user/{id}`, which would be answered here.
     ['an endpoint that is rate-limited', '/api/user/send_code?mobile=13800000000', {}, 400],
     // The case's handler fails it: the route answers 500.
@@ -130,7 +132,25 @@ describe('reads answered in-process', () => {
     expect(routed.statusCode).toBe(status);
   });
 
-  it('leaves every read to the routes while the site is closed', async () => {
+  it('answers a failure as the error handler does, logged under the id it names, without running the handler again', async () => {
+    logs.length = 0;
+    calls.length = 0;
+    const { direct, routed } = await both('/api/project/500');
+    expect(calls).toEqual(['project.detail', 'project.detail']);
+    expect([direct!.status, routed.statusCode]).toEqual([500, 500]);
+    const answers = [JSON.parse(text(direct!)), routed.json()] as { errno: number; errmsg: string }[];
+    for (const answer of answers) expect(answer).toMatchObject({ errno: Errno.INTERNAL, errmsg: expect.stringMatching(/^服务器内部错误，请稍后再试（请求编号 [\w-]+）$/) });
+    const id = /请求编号 ([\w-]+)/.exec(answers[0]!.errmsg)?.[1];
+    expect(logs.filter((line) => line.includes(`"reqId":"${id}"`) && line.includes('the database went away'))).toHaveLength(1);
+  });
+
+  it('leaves every read to the routes while the site is closed, or while the gate cannot tell', async () => {
+    const failing = await appWithReads(0, () => Promise.reject(new Error('the gate could not read the settings')));
+    try {
+      expect(await failing.reads('/api/setting/index', {})).toBeUndefined();
+    } finally {
+      await failing.app.close();
+    }
     closed = true;
     try {
       expect(await reads('/api/setting/index', {})).toBeUndefined();
@@ -138,6 +158,25 @@ describe('reads answered in-process', () => {
       closed = false;
     }
     expect(await reads('/api/setting/index', {})).toBeDefined();
+  });
+
+  it('shares the answers of callers without a session with the route, and never with a caller who has one', async () => {
+    const shared = await appWithReads(60_000, async () => false);
+    try {
+      calls.length = 0;
+      const anonymous = await shared.app.inject({ method: 'GET', url: '/api/project/5' });
+      expect(anonymous.json()).toMatchObject({ data: { viewer: null } });
+      // The route's answer, shared: the handler is not called again.
+      expect(text((await shared.reads('/api/project/5', {}))!)).toBe(anonymous.body);
+      expect(calls).toEqual(['project.detail']);
+      // A caller with a session gets their own, in-process and through the route, and it is not shared.
+      expect(JSON.parse(text((await shared.reads('/api/project/5', { authkey: 'good' }))!))).toMatchObject({ data: { viewer: 7 } });
+      expect((await shared.app.inject({ method: 'GET', url: '/api/project/5', headers: { authkey: 'good' } })).json()).toMatchObject({ data: { viewer: 7 } });
+      expect(text((await shared.reads('/api/project/5', {}))!)).toBe(anonymous.body);
+      expect(calls).toEqual(['project.detail', 'project.detail', 'project.detail']);
+    } finally {
+      await shared.app.close();
+    }
   });
 
   it('calls the handler once for a read it answers, and not at all for input it leaves to the route', async () => {

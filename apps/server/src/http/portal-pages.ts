@@ -91,7 +91,7 @@ export async function loadPortalRenderer(serverDist: string, log: FastifyBaseLog
  * cookies. One render asks each GET once (the settings, say, serve the layout and the title).
  * Reads go to the handlers directly where they can (`InProcessReads`): a request through Fastify
  * (light-my-request's request and response, the hooks, the headers written and read back) cost a
- * fifth of a logged-in render. Everything else is injected as a request.
+ * quarter of a logged-in render. Everything else is injected as a request.
  * Exported for `bench/render`, which records a render's answers through it.
  */
 export function inProcessTransport(app: FastifyInstance, cookie: string | undefined): Transport {

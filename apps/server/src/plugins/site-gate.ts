@@ -17,7 +17,7 @@ const CACHE_MS = 5_000;
 /**
  * When settings close the site, API calls answer 1004 until the access password unlocks this
  * browser. What passes is said by each declaration; an address that is no endpoint stays closed.
- * Returns whether the site is closed now (as the gate last read it).
+ * Returns what tells whether the site is closed (the access password read at most every 5 s).
  */
 export function installSiteGate(app: FastifyInstance, db: Database): () => Promise<boolean> {
   let cached: { at: number; hash: string | null } | undefined;
