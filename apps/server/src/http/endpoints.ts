@@ -126,8 +126,14 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
       const handler = (handlers as unknown as Record<string, Record<string, Handler<EndpointDeclaration>>>)[group]?.[name];
       if (!handler) throw new Error(`No handler for endpoint ${group}.${name}`);
       const cacheable = declaration.method === 'GET' && options.publicCacheMs > 0 && declaration.publicCache === true;
-      /** The envelope of the handler's answer (checked against the contract when asked), or SENT. */
-      const answer = async (context: Context<EndpointDeclaration>): Promise<string | typeof SENT> => {
+      /**
+       * The envelope of the handler's answer (checked against the contract when asked), or SENT.
+       * Only callers without a session share answers, by address: anything personal is never cached.
+       */
+      const answer = async (context: Context<EndpointDeclaration>, url: string, authkey: unknown): Promise<string | typeof SENT> => {
+        const sharedAs = cacheable && !authkey ? url : undefined;
+        const shared = sharedAs === undefined ? undefined : cache.get(sharedAs);
+        if (shared !== undefined) return shared;
         const result = await handler(context);
         if (result === SENT) return SENT;
         let data: unknown = result;
@@ -138,7 +144,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           }
           data = parsed.data;
         }
-        return envelopeJson(Errno.OK, 'ok', data ?? null);
+        const body = envelopeJson(Errno.OK, 'ok', data ?? null);
+        if (sharedAs !== undefined && !context.principal) cache.set(sharedAs, body);
+        return body;
       };
       const route = toRoutePath(declaration.path);
       app.route({
@@ -160,14 +168,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
           principals.set(req, await options.authenticate(req, declaration));
         },
         handler: async (req, reply) => {
-          // Only requests without a session share answers: anything personal is never cached.
-          const cacheKey = cacheable && !req.headers.authkey ? req.url : undefined;
-          const cached = cacheKey ? cache.get(cacheKey) : undefined;
-          if (cached) return sendJson(req, reply, cached, declaration.etag);
           const principal = principals.get(req) ?? null;
-          const body = await answer({ params: req.params, query: req.query, body: req.body, principal, req, reply } as Context<EndpointDeclaration>);
+          const body = await answer({ params: req.params, query: req.query, body: req.body, principal, req, reply } as Context<EndpointDeclaration>, req.url, req.headers.authkey);
           if (body === SENT) return reply;
-          if (cacheKey && !principal) cache.set(cacheKey, body);
           return sendJson(req, reply, body, declaration.etag);
         },
       });
@@ -198,23 +201,19 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, opti
         const checkedParams = declaration.params ? declaration.params.safeParse(params) : { success: true, data: params };
         const checkedQuery = declaration.query ? declaration.query.safeParse(query) : { success: true, data: query };
         if (!checkedParams.success || !checkedQuery.success) return undefined;
-        const cacheKey = cacheable && !headers.authkey ? url : undefined;
-        let body = cacheKey ? cache.get(cacheKey) : undefined;
-        if (body === undefined) {
-          try {
-            const answered = await answer({ params: checkedParams.data, query: checkedQuery.data, body: undefined, principal, req: noRequest, reply: noRequest } as Context<EndpointDeclaration>);
-            if (answered === SENT) return undefined;
-            body = answered;
-          } catch (error) {
-            if (error instanceof AppError) return refusal(error);
-            if (error instanceof NeedsRoute) return undefined;
-            // Answered here as the error handler answers it, not through the route: the handler may
-            // have written already (a notice counts its view) and would run again.
-            const id = randomUUID();
-            app.log.error({ err: error, reqId: id, url }, 'internal error in a read answered in-process');
-            return jsonAnswer(httpStatusForErrno(Errno.INTERNAL), envelopeJson(Errno.INTERNAL, internalErrorMessage(id)));
-          }
-          if (cacheKey && !principal) cache.set(cacheKey, body);
+        let body: string;
+        try {
+          const answered = await answer({ params: checkedParams.data, query: checkedQuery.data, body: undefined, principal, req: noRequest, reply: noRequest } as Context<EndpointDeclaration>, url, headers.authkey);
+          if (answered === SENT) return undefined;
+          body = answered;
+        } catch (error) {
+          if (error instanceof AppError) return refusal(error);
+          if (error instanceof NeedsRoute) return undefined;
+          // Answered here as the error handler answers it, not through the route: the handler may
+          // have written already (a notice counts its view) and would run again.
+          const id = randomUUID();
+          app.log.error({ err: error, reqId: id, url }, 'internal error in a read answered in-process');
+          return jsonAnswer(httpStatusForErrno(Errno.INTERNAL), envelopeJson(Errno.INTERNAL, internalErrorMessage(id)));
         }
         if (!declaration.etag) return jsonAnswer(200, body);
         const tag = etagOf(body);
