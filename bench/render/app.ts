@@ -2,4 +2,4 @@
 export { buildApp } from '../../apps/server/src/app';
 export { openDatabase } from '../../apps/server/src/db/client';
 export { loadConfig } from '../../apps/server/src/env';
-export { inProcessTransport } from '../../apps/server/src/http/portal-pages';
+export { inProcessTransport, recordInProcessCalls } from '../../apps/server/src/http/portal-pages';

@@ -37,7 +37,7 @@ const prepared = await prepareDeadline(dataDir, pg?.url, SCALE);
 const { target, tokens, holders } = prepared;
 
 // Built as `pnpm start` runs it (api/built-server.ts).
-const { buildApp, inProcessTransport, loadConfig, openDatabase } = await importBuiltApp();
+const { buildApp, inProcessTransport, loadConfig, openDatabase, recordInProcessCalls } = await importBuiltApp();
 // As bench/api/server.ts: production-like (no response validation), no rate limit, no log.
 const config = { ...loadConfig({ ...process.env, NODE_ENV: 'test', CAPTCHA_TEST: '1', LOG_LEVEL: 'silent' }), validateResponses: false, rateLimit: { max: 1e9, windowMs: 60_000 } };
 const handle = await openDatabase({ dataDir, databaseUrl: pg?.url });
@@ -80,30 +80,14 @@ async function ask(url: string, i: number, page: boolean, via: Via, session = fa
 
 // Each page must come rendered (not the loading shell); the API calls it made in-process are listed,
 // those answered by their handlers and those injected through Fastify.
-const { inProcessReads } = app;
-const inject = app.inject.bind(app);
-const direct: string[] = [];
-const injected: string[] = [];
-Object.assign(app, {
-  inject: (options: { url: string }) => {
-    injected.push(options.url);
-    return inject(options as never);
-  },
-  inProcessReads: async (url: string, headers: Record<string, string>) => {
-    const answer = await inProcessReads?.(url, headers);
-    if (answer) direct.push(url);
-    return answer;
-  },
-});
 for (const { url, page } of cases) {
   if (!page) continue;
-  direct.length = 0;
-  injected.length = 0;
+  const calls = recordInProcessCalls(app);
   const html = await ask(url, 0, true, 'inject');
+  calls.stop();
   if (!html.includes('flagship-server-data')) throw new Error(`${url} was not rendered on the server`);
-  process.stdout.write(`${url}: API calls answered in-process: ${direct.join(', ') || 'none'}; injected: ${injected.slice(1).join(', ') || 'none'}\n`);
+  process.stdout.write(`${url}: API calls answered in-process: ${calls.direct.join(', ') || 'none'}; injected: ${calls.injected.slice(1).join(', ') || 'none'}\n`);
 }
-Object.assign(app, { inject, inProcessReads });
 
 const profiler = values['cpu-prof'] ? new Session() : undefined;
 if (profiler) {

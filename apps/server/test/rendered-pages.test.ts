@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SESSION_NAME } from '@flagship/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordInProcessCalls } from '../src/http/portal-pages';
 import { clientWithToken, createCall, directUser } from './apply-fixtures';
 import { drivers, startTestServer, type TestServer } from './harness';
 
@@ -51,28 +52,13 @@ describe.skipIf(!rendererBuilt).each(drivers)('logged-in pages rendered on %s', 
    * (`inProcessReads`), and those injected as requests through Fastify (`app.inject`).
    */
   const inProcess = async (work: () => Promise<unknown>) => {
-    const app = server.app;
-    const { inProcessReads } = app;
-    const inject = app.inject.bind(app);
-    const direct: string[] = [];
-    const injected: string[] = [];
-    Object.assign(app, {
-      inject: (options: { url: string }) => {
-        injected.push(options.url);
-        return inject(options as never);
-      },
-      inProcessReads: async (url: string, headers: Record<string, string>) => {
-        const answer = await inProcessReads!(url, headers);
-        if (answer) direct.push(url);
-        return answer;
-      },
-    });
+    const calls = recordInProcessCalls(server.app);
     try {
       await work();
     } finally {
-      Object.assign(app, { inject, inProcessReads });
+      calls.stop();
     }
-    return { direct: direct.sort(), injected };
+    return { direct: calls.direct.sort(), injected: calls.injected };
   };
 
   it('asks the API once per read it needs, answered in-process: the settings (layout and title), the call or the form, and the call\'s results notices', async () => {

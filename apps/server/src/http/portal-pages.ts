@@ -115,6 +115,30 @@ export function inProcessTransport(app: FastifyInstance, cookie: string | undefi
 }
 
 /**
+ * Records the in-process calls of the renders made until `stop()`: the reads answered by their
+ * handlers (`direct`) and the calls injected through Fastify (`injected`, the page's own request
+ * among them when it is injected too). For the tests and `bench/render`.
+ */
+export function recordInProcessCalls(app: FastifyInstance): { direct: string[]; injected: string[]; stop(): void } {
+  const { inProcessReads } = app;
+  const inject = app.inject.bind(app);
+  const direct: string[] = [];
+  const injected: string[] = [];
+  Object.assign(app, {
+    inject: (options: { url: string }) => {
+      injected.push(options.url);
+      return inject(options as never);
+    },
+    inProcessReads: async (url: string, headers: Record<string, string>) => {
+      const answer = await inProcessReads?.(url, headers);
+      if (answer) direct.push(url);
+      return answer;
+    },
+  });
+  return { direct, injected, stop: () => void Object.assign(app, { inject, inProcessReads }) };
+}
+
+/**
  * A rendered page paints without its scripts: the entry and the modules it needs are fetched and
  * run only after the first paint (`/hydrate.js`, from the portal's public files, starts them), so
  * the HTML and the stylesheets have the connection to themselves and no script holds back the paint.
