@@ -1,14 +1,15 @@
-// PGlite's protocol reader is patched (patches/@electric-sql__pglite@0.5.16.patch, docs/decisions.md
-// "PGlite's protocol reader patched"): plain properties instead of private fields kept in WeakMaps,
-// and text decoded from the message where it lies instead of from a copy. Every message PGlite
-// answers goes through it; these are the ways it reads one.
+// PGlite's protocol reader and writer are patched (patches/@electric-sql__pglite@0.5.16.patch,
+// docs/decisions.md "PGlite's protocol reader patched"): plain properties instead of private fields
+// kept in WeakMaps, text decoded from the message where it lies instead of from a copy, and the
+// writer's buffer kept between messages. Every message PGlite is sent and answers goes through
+// them; these are the ways they write and read one.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-describe("PGlite's patched protocol reader", () => {
+describe("PGlite's patched protocol reader and writer", () => {
   let db: PGlite;
 
   beforeAll(async () => {
@@ -23,7 +24,26 @@ describe("PGlite's patched protocol reader", () => {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const chunks = readFileSync(join(dist, 'index.js'), 'utf8').match(/\.\/chunk-[\w-]+\.js/g) ?? [];
     const texts = chunks.map((chunk) => readFileSync(join(dist, chunk), 'utf8'));
-    expect(texts.some((text) => text.includes('this.decoder.decode(new Uint8Array(this.view.buffer,n,t))'))).toBe(true);
+    const patched = texts.find((text) => text.includes('this.decoder.decode(new Uint8Array(this.view.buffer,n,t))'));
+    // The writer and the parser on plain properties too.
+    expect(patched).toContain('this._g.setInt32(this._b,t,this._N)');
+    expect(patched).toContain('this._o.setBuffer(t,s)');
+  });
+
+  it('writes every parameter as it was given, message after message: text of any width, empty, null, long, bytes', async () => {
+    const values = ['', 'a', '申报', '艺术旗舰🎭', '长'.repeat(70_000), 'x'.repeat(255), 'line\nbreak "quoted" \\ back', null];
+    // One statement after another, long and short in turns: the writer's buffer grows for a long one
+    // and must not carry its bytes into the next.
+    for (const [i, value] of [...values, ...values.toReversed()].entries()) {
+      const bytes = new Uint8Array([0, 255, i, 10, 0]);
+      const [row] = (
+        await db.query<{ text: string | null; width: number | null; bytes: Uint8Array; n: number }>(
+          'select $1::text as text, octet_length($1::text) as width, $2::bytea as bytes, $3::int as n',
+          [value, bytes, i],
+        )
+      ).rows;
+      expect(row).toEqual({ text: value, width: value === null ? null : Buffer.byteLength(value), bytes, n: i });
+    }
   });
 
   it('reads every column of many rows as PostgreSQL wrote it: text of any width, empty, null, long, numbers, JSON', async () => {
