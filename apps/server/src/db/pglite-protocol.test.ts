@@ -28,6 +28,8 @@ describe("PGlite's patched protocol reader and writer", () => {
     // The writer and the parser on plain properties too.
     expect(patched).toContain('this._g.setInt32(this._b,t,this._N)');
     expect(patched).toContain('this._o.setBuffer(t,s)');
+    // The locks every statement takes, awaited natively instead of through a generator (db/pglite-statements.test.ts holds their order).
+    expect(texts.some((text) => text.includes('async runExclusive(t,r=1){let[_,n]=await this.acquire(r)'))).toBe(true);
   });
 
   it('writes every parameter as it was given, message after message: text of any width, empty, null, long, bytes', async () => {
