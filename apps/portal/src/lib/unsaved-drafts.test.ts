@@ -20,16 +20,18 @@ describe('unsaved drafts', () => {
 
   it('keeps one per user and form, and drops a user’s all at logout', () => {
     const store = memoryStorage();
+    // Read an hour after the copies were kept: the test's own clock, not the day it runs.
+    const now = Date.parse('2026-11-23T09:00:00.000Z');
     keepUnsaved({ user: 1, projectId: 6, formId: 6 }, draft, store);
     keepUnsaved({ user: 1, projectId: 6, formId: 7 }, draft, store);
     keepUnsaved({ user: 2, projectId: 6, formId: 6 }, { ...draft, version: 9 }, store);
-    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store)).toEqual(draft);
-    expect(readUnsaved({ user: 2, projectId: 6, formId: 6 }, store)?.version).toBe(9);
+    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store, now)).toEqual(draft);
+    expect(readUnsaved({ user: 2, projectId: 6, formId: 6 }, store, now)?.version).toBe(9);
     dropUnsaved({ user: 1, projectId: 6, formId: 7 }, store);
-    expect(readUnsaved({ user: 1, projectId: 6, formId: 7 }, store)).toBeUndefined();
+    expect(readUnsaved({ user: 1, projectId: 6, formId: 7 }, store, now)).toBeUndefined();
     dropAllUnsaved(1, store);
-    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store)).toBeUndefined();
-    expect(readUnsaved({ user: 2, projectId: 6, formId: 6 }, store)).toBeDefined();
+    expect(readUnsaved({ user: 1, projectId: 6, formId: 6 }, store, now)).toBeUndefined();
+    expect(readUnsaved({ user: 2, projectId: 6, formId: 6 }, store, now)).toBeDefined();
   });
 
   it('ignores what it cannot read', () => {
