@@ -1,8 +1,8 @@
 // PGlite's protocol reader and writer are patched (patches/@electric-sql__pglite@0.5.16.patch,
-// docs/decisions.md "PGlite's protocol reader patched"): plain properties instead of private fields
-// kept in WeakMaps, text decoded from the message where it lies instead of from a copy, and the
-// writer's buffer kept between messages. Every message PGlite is sent and answers goes through
-// them; these are the ways they write and read one.
+// docs/decisions.md "PGlite's protocol reader, writer and locks patched"): plain properties
+// instead of private fields kept in WeakMaps, text decoded from the message where it lies instead
+// of from a copy, and the writer's buffer kept between messages. Every message PGlite is sent and
+// answers goes through them; these are the ways they write and read one.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
