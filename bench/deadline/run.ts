@@ -185,7 +185,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       errors: result.errors + result.non2xx,
     };
     rows.push(row);
-    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(2)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(2)}), ${row.dbCpuMs.toFixed(2)} ms database CPU/req, ${row.clientCpuMs.toFixed(2)} ms bench CPU/req, ${row.errors} errors\n`);
+    process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(3)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(3)}), ${row.dbCpuMs.toFixed(3)} ms database CPU/req, ${row.clientCpuMs.toFixed(3)} ms bench CPU/req, ${row.errors} errors\n`);
     return result;
   };
   /** Each request as the next applicant, round robin over the sessions. */
