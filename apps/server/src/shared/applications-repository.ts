@@ -6,7 +6,7 @@ import type { Executor } from '../db/client';
 import { prepared } from '../db/prepared';
 import { applications, categories, forms, projects, regions } from '../db/schema';
 import { notFound } from '../http/errors';
-import { iso } from '../lib/dates';
+import { iso, isoOfUtcText } from '../lib/dates';
 import { formFields } from './form-schemas';
 import { PROJECT_GONE, projectSummaryColumns, toProjectSummary, type ProjectSummaryRow } from './projects-repository';
 import { SENT_TO_STAFF } from './sent-to-staff-repository';
@@ -22,6 +22,11 @@ export interface Titled<R> {
 
 export type TitledApplication = Titled<ApplicationRow>;
 
+/** A timestamp as the contract writes it: the database gives it in UTC, reshaped as text without a Date. */
+function isoColumn<T extends typeof applications.createdAt | typeof applications.submittedAt>(column: T) {
+  return sql<T['_']['notNull'] extends true ? string : string | null>`${column} at time zone 'UTC'`.mapWith(isoOfUtcText);
+}
+
 /** What a summary shows of an application: everything but the answers. */
 const summaryColumns = {
   id: applications.id,
@@ -30,16 +35,25 @@ const summaryColumns = {
   status: applications.status,
   version: applications.version,
   serialNumber: applications.serialNumber,
-  submittedAt: applications.submittedAt,
+  submittedAt: isoColumn(applications.submittedAt),
   reviewMessage: applications.reviewMessage,
-  createdAt: applications.createdAt,
-  updatedAt: applications.updatedAt,
+  createdAt: isoColumn(applications.createdAt),
+  updatedAt: isoColumn(applications.updatedAt),
 };
 
-/** What a summary shows of an application's row. */
-export type SummaryRow = Pick<ApplicationRow, keyof typeof summaryColumns>;
+/** What a summary shows of an application's row, its timestamps as the contract writes them. */
+export type SummaryRow = Omit<Pick<ApplicationRow, keyof typeof summaryColumns>, 'submittedAt' | 'createdAt' | 'updatedAt'> & {
+  submittedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
 
 export type TitledSummary = Titled<SummaryRow>;
+
+/** A whole row's summary fields, for the reads that have the whole row. */
+export function summaryOf(a: ApplicationRow): SummaryRow {
+  return { ...a, submittedAt: iso(a.submittedAt), createdAt: iso(a.createdAt), updatedAt: iso(a.updatedAt) };
+}
 
 export function toApplySummary({ application: a, projectTitle, formTitle }: TitledSummary): ApplySummary {
   return {
@@ -51,10 +65,10 @@ export function toApplySummary({ application: a, projectTitle, formTitle }: Titl
     status: a.status,
     version: a.version,
     serialNumber: a.serialNumber,
-    submittedAt: iso(a.submittedAt),
+    submittedAt: a.submittedAt,
     reviewMessage: a.reviewMessage,
-    createdAt: iso(a.createdAt),
-    updatedAt: iso(a.updatedAt),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
   };
 }
 
@@ -63,7 +77,7 @@ export function toReceipt(a: ApplicationRow): Receipt | null {
 }
 
 export function toApply(row: TitledApplication): Apply {
-  return { ...toApplySummary(row), data: row.application.data, receipt: toReceipt(row.application), eligibility: row.application.eligibility ?? null };
+  return { ...toApplySummary({ ...row, application: summaryOf(row.application) }), data: row.application.data, receipt: toReceipt(row.application), eligibility: row.application.eligibility ?? null };
 }
 
 export interface MyApplicationFilter {

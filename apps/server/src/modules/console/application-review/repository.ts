@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../../db/client';
 import { applications, applicationSubmissions, forms, projects, staff, staffJobs, uploads, users } from '../../../db/schema';
 import { iso } from '../../../lib/dates';
 import { pageWindow } from '../../../lib/paging';
-import { loadFormContext, toApplySummary, toReceipt } from '../../../shared/applications-repository';
+import { loadFormContext, summaryOf, toApplySummary, toReceipt } from '../../../shared/applications-repository';
 import { loadBundle } from '../../../shared/download-jobs-repository';
 import { likePattern } from '../../../shared/like-pattern';
 import { noticeEmail } from '../../../shared/notices';
@@ -43,7 +43,7 @@ export type ApplyRow = Awaited<ReturnType<ReturnType<typeof applySelect>['where'
 export function toConsoleApplySummary(row: ApplyRow): ConsoleApplySummary {
   const { application: a, account, applicantName, email, reviewerAccount } = row;
   return {
-    ...toApplySummary(row),
+    ...toApplySummary({ ...row, application: summaryOf(a) }),
     userId: a.userId,
     account,
     applicantName,
