@@ -387,19 +387,24 @@ describe.each(drivers)('job queue on %s', (driver) => {
     await jobs.start();
     for (let n = 0; n < 3; n++) await jobs.send(k, { n }, { expireInSeconds: 2, retryDelay: 1 });
     const started: number[] = [];
+    const givenUp: number[] = [];
     const done = new Set<number>();
-    // 800 ms each, one after another: the second is still running when the batch's two seconds near.
+    // 800 ms each, one after another: the second of a batch is still running when its two seconds
+    // near. Which batch a job comes in is pg-boss's to say (a first fetch may take only one), so
+    // what is asserted holds for any split: each job runs again only after an attempt given up.
     await jobs.work<{ n: number }>(k, { concurrency: 1, batchSize: 10, sequence: () => 'one person' }, async ({ n }, attempt) => {
       started.push(n);
       if (attempt.retryCount === 0) await sleep(800);
-      done.add(n);
+      if (attempt.signal.aborted) givenUp.push(n);
+      else done.add(n);
     });
     await until(() => done.size === 3);
     await jobs.settle([k]);
-    // The one given up while running may run again; the one that had finished may not.
-    expect(started.filter((n) => n === 0)).toEqual([0]);
-    expect(started.filter((n) => n === 2)).toEqual([2]);
-    // The one not started waits for the retry of the one before it: one person's messages keep their order.
+    expect(givenUp.length).toBeGreaterThan(0);
+    // The one given up while running may run again; one that had finished may not.
+    for (const n of [0, 1, 2]) expect(started.filter((s) => s === n).length, `job ${n} in ${started.join(',')}`).toBe(1 + givenUp.filter((g) => g === n).length);
+    // One not started waits for the retry of the one before it: one person's messages keep their order.
+    expect(started.lastIndexOf(0)).toBeLessThan(started.indexOf(1));
     expect(started.lastIndexOf(1)).toBeLessThan(started.indexOf(2));
   });
 
