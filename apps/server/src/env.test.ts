@@ -4,12 +4,18 @@ import { loadConfig } from './env';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, uploadLimitBytes: 20 * 1024 * 1024, captchaTest: false });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, uploadLimitBytes: 20 * 1024 * 1024, captchaTest: false, passwordCost: 'standard' });
     expect(config.dataDir.endsWith('.data')).toBe(true);
   });
 
   it('refuses CAPTCHA_TEST in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST: '1' })).toThrow(/CAPTCHA_TEST/);
+  });
+
+  it('lowers the password hashing cost for tests only, never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_TEST: '1' }).passwordCost).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordCost).toBe('standard');
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_TEST: '1' })).toThrow(/PASSWORD_HASH_TEST/);
   });
 
   it('names a bad value', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { PasswordCost } from './db/password';
 import type { S3Settings } from './lib/storage-s3';
 
 /**
@@ -51,6 +52,8 @@ const envSchema = z.object({
   ORPHAN_UPLOAD_GRACE_HOURS: z.coerce.number().positive().max(8760).default(24),
   /** Return the captcha answer in X-Captcha-Answer, for automated tests only. */
   CAPTCHA_TEST: flag,
+  /** Hash passwords at a test suite's cost (scrypt N=2^11, not 2^17), for automated tests only. */
+  PASSWORD_HASH_TEST: flag,
   /** clamd's Unix socket path or host:port: every upload is scanned before it is accepted. */
   CLAMD_ADDRESS: z
     .string()
@@ -131,6 +134,8 @@ export interface Config {
   /** Where ClamAV's daemon listens; undefined: uploads are not scanned (the console and health say so). */
   clamdAddress: string | undefined;
   captchaTest: boolean;
+  /** scrypt's cost for new password hashes (db/password.ts); 'test' only outside production. */
+  passwordCost: PasswordCost;
   trustProxy: boolean;
   logLevel: string;
   seedDemo: boolean;
@@ -170,8 +175,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
   }
-    if (env.CAPTCHA_TEST && env.NODE_ENV === 'production') {
+  if (env.CAPTCHA_TEST && env.NODE_ENV === 'production') {
     throw new Error('CAPTCHA_TEST=1 exposes captcha answers and is refused when NODE_ENV=production');
+  }
+  if (env.PASSWORD_HASH_TEST && env.NODE_ENV === 'production') {
+    throw new Error('PASSWORD_HASH_TEST=1 makes password hashes cheap to guess and is refused when NODE_ENV=production');
   }
   return {
     env: env.NODE_ENV,
@@ -193,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     orphanUploadGraceMs: Math.round(env.ORPHAN_UPLOAD_GRACE_HOURS * 3600_000),
     clamdAddress: env.CLAMD_ADDRESS,
     captchaTest: env.CAPTCHA_TEST,
+    passwordCost: env.PASSWORD_HASH_TEST ? 'test' : 'standard',
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO,

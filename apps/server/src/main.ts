@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { usePasswordCost } from './db/password';
 import { seedDatabase } from './db/seed';
 import { loadConfig } from './env';
 import { storageFor } from './lib/storage';
@@ -16,6 +17,7 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
+  usePasswordCost(config.passwordCost);
   const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.database.poolMax, ssl: config.database.ssl, prepare: config.database.prepare });
   try {
     await migrateDatabase(handle);

@@ -50,6 +50,7 @@ async function startChild(dataDir: string, databaseUrl: string | undefined): Pro
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       CAPTCHA_TEST: '1',
+      PASSWORD_HASH_TEST: '1',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
     },

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { createStaff, updateStaff } from '../auth/staff';
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { usePasswordCost } from '../db/password';
 import { loadConfig } from '../env';
 import { AppError } from '../http/errors';
 
@@ -102,6 +103,7 @@ async function run(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  usePasswordCost(config.passwordCost);
   const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, ssl: config.database.ssl, prepare: config.database.prepare });
   try {
     await migrateDatabase(handle);

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyLogin, verifyPassword } from './password';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash, usePasswordCost, verifyLogin, verifyPassword } from './password';
 
 describe('password hashing', () => {
+  // The suite's setup lowers the cost (test/setup.ts); these tests hold production's.
+  beforeAll(() => usePasswordCost('standard'));
+  afterAll(() => usePasswordCost('test'));
+
   it('hashes with scrypt N=2^17, r=8, p=1 into scrypt$N$r$p$salt$hash and verifies', async () => {
     const stored = await hashPassword('Flagship@2026');
     const [scheme, n, r, p, salt, hash] = stored.split('$');
@@ -12,6 +16,20 @@ describe('password hashing', () => {
     expect(await verifyPassword('flagship@2026', stored)).toBe(false);
     expect(await verifyPassword('', stored)).toBe(false);
     expect(needsRehash(stored)).toBe(false);
+  });
+
+  it('hashes at the test cost only when told, and such a hash is replaced once the standard cost is back', async () => {
+    usePasswordCost('test');
+    const cheap = await hashPassword('Flagship@2026');
+    expect(cheap.split('$').slice(0, 4)).toEqual(['scrypt', '2048', '8', '1']);
+    expect(await verifyPassword('Flagship@2026', cheap)).toBe(true);
+    expect(await verifyLogin('Flagship@2026', cheap, async () => {})).toBe(true);
+    expect(needsRehash(cheap)).toBe(false);
+    usePasswordCost('standard');
+    expect(needsRehash(cheap)).toBe(true);
+    const replaced: string[] = [];
+    expect(await verifyLogin('Flagship@2026', cheap, async (hash) => void replaced.push(hash))).toBe(true);
+    expect(replaced[0]?.split('$')[1]).toBe('131072');
   });
 
   it('salts every hash', async () => {

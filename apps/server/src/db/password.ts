@@ -2,7 +2,21 @@
 //   scrypt$N$r$p$saltBase64$hashBase64
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 131_072; // 2^17
+/**
+ * scrypt's cost: N = 2^17 (128 MB, 0.6 s on a 2-core host). Test suites lower it to 2^11 with
+ * PASSWORD_HASH_TEST=1 (refused with NODE_ENV=production, see env.ts), as Rails does for bcrypt
+ * under test: hashing was half of the server suite's time. The stored hash names its cost, so
+ * either kind verifies under the other.
+ */
+export const PASSWORD_COSTS = { standard: 131_072, test: 2048 } as const;
+export type PasswordCost = keyof typeof PASSWORD_COSTS;
+let N: number = PASSWORD_COSTS.standard;
+
+/** Set by each entry point from its configuration, before anything is hashed. */
+export function usePasswordCost(cost: PasswordCost): void {
+  N = PASSWORD_COSTS[cost];
+}
+
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -17,7 +31,7 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
-/** Hash a password: `scrypt$131072$8$1$<salt>$<hash>` (base64). */
+/** Hash a password: `scrypt$131072$8$1$<salt>$<hash>` (base64), at the cost in use. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM });
@@ -65,8 +79,9 @@ export function needsRehash(stored: string): boolean {
   return !parsed || parsed.n < N || parsed.r !== R || parsed.p !== P || parsed.hash.length !== KEY_LENGTH;
 }
 
-// A real hash to compare against when the account does not exist, so both paths cost the same.
-let dummyHash: Promise<string> | undefined;
+// A real hash to compare against when the account does not exist, so both paths cost the same
+// (made again if the cost in use changes).
+let dummyHash: { n: number; hash: Promise<string> } | undefined;
 
 /**
  * Check the password of a login. `stored` is undefined for an unknown account (answered false in
@@ -78,8 +93,8 @@ export async function verifyLogin(
   replace: (hash: string) => Promise<unknown>,
   onRehashError: (error: unknown) => void = () => {},
 ): Promise<boolean> {
-  dummyHash ??= hashPassword('flagship-timing-equaliser');
-  const ok = await verifyPassword(password, stored ?? (await dummyHash));
+  if (dummyHash?.n !== N) dummyHash = { n: N, hash: hashPassword('flagship-timing-equaliser') };
+  const ok = await verifyPassword(password, stored ?? (await dummyHash.hash));
   if (!stored || !ok) return false;
   // The rehash is opportunistic: a failure to store it must not fail a correct login.
   if (needsRehash(stored)) await replace(await hashPassword(password)).catch(onRehashError);
