@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_TEST: '1' }).passwordCost).toBe('test');
     expect(loadConfig({ NODE_ENV: 'production' }).passwordCost).toBe('standard');
     expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_TEST: '1' })).toThrow(/PASSWORD_HASH_TEST/);
+    expect(() => loadConfig({ PASSWORD_HASH_TEST: '1' })).toThrow(/NODE_ENV=test/);
   });
 
   it('names a bad value', () => {

@@ -19,7 +19,7 @@ describe('the staff command (dist/staff.js)', () => {
   /** Run the command; the child opens the data directory, so the test holds no handle meanwhile. */
   const staffCli = (...args: string[]) => staffCliWithInput('', ...args);
   const staffCliWithInput = (input: string, ...args: string[]) => {
-    const child = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_TEST: '1' }, encoding: 'utf8', timeout: 60_000, input });
+    const child = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PASSWORD_HASH_TEST: '1' }, encoding: 'utf8', timeout: 60_000, input });
     return { code: child.status, out: child.stdout, err: child.stderr };
   };
 
