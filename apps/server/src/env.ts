@@ -134,7 +134,7 @@ export interface Config {
   /** Where ClamAV's daemon listens; undefined: uploads are not scanned (the console and health say so). */
   clamdAddress: string | undefined;
   captchaTest: boolean;
-  /** scrypt's cost for new password hashes (db/password.ts); 'test' only outside production. */
+  /** scrypt's cost for new password hashes (db/password.ts); 'test' only under NODE_ENV=test. */
   passwordCost: PasswordCost;
   trustProxy: boolean;
   logLevel: string;

@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * scrypt's cost: N = 2^17 (128 MB, 0.6 s on a 2-core host). Test suites lower it to 2^11 with
- * PASSWORD_HASH_TEST=1 (refused with NODE_ENV=production, see env.ts), as Rails does for bcrypt
+ * PASSWORD_HASH_TEST=1 (refused unless NODE_ENV=test, see env.ts), as Rails does for bcrypt
  * under test: hashing was half of the server suite's time. The stored hash names its cost, so
  * either kind verifies under the other.
  */
