@@ -1,6 +1,6 @@
 // The deadline hour: every applicant logged in, nothing served from a cache. A database at
 // programme scale (prepare.ts), then each case with a session beside the bare route of the same
-// server in the same run, measured again just before the case (the host's speed drifts); autosave from 200 applicants on their own drafts; 2 000 applicants
+// server in the same run, the two taking turns in slices (the host's speed drifts); autosave from 200 applicants on their own drafts; 2 000 applicants
 // submitting the same call at once, checked afterwards (serials unique and gap-free, receipts
 // verifiable, nothing lost); logged-in pages rendered on the server.
 // Usage: pnpm build && pnpm --filter @flagship/bench deadline [--driver postgres|pglite|both]
@@ -8,6 +8,7 @@
 //        [--database-url postgres://…]   (PostgreSQL only: a database of your own, prepared on the
 //        first run and reused, put back as prepared, on later ones; preparing takes minutes)
 //        [--submit-rate 400]   (submissions arriving at this rate, evenly spaced, not as fast as answered)
+//        [--slices 4]   (each case and the bare route in turns of duration / slices s; 1: bare, then the case)
 import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -37,13 +38,21 @@ const { values } = parseArgs({
      * connections go: the latency at a given load, not at saturation (see `paced`).
      */
     'submit-rate': { type: 'string', default: '0' },
+    /** Each case and the bare route take turns in this many slices of the case's duration (see `measure`). */
+    slices: { type: 'string', default: '4' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const submitRate = Number(values['submit-rate']);
+const slices = Number(values.slices);
 const SUBMITTERS = 2_000;
 const SAVERS = 200;
+
+/** The q-quantile of sorted latencies, in whole ms. */
+function percentile(sorted: number[], q: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+}
 
 /**
  * `count` POSTs to `base`, the n-th sent at start + n / rate s over at most `connections` kept-alive
@@ -98,14 +107,12 @@ async function paced(base: string, rate: number, count: number, request: (n: num
   }
   await Promise.all(all);
   agent.destroy();
-  /** The q-quantile of sorted latencies, in whole ms. */
-  const at = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
   const byValue = (a: number, b: number) => a - b;
   latencies.sort(byValue);
   // Requests that failed have no latency: they are counted in `errors`, beside the percentiles
   // (an answer other than 2xx has both); a second whose requests all failed shows '–'.
-  const p50BySecond = Array.from(bySecond, (second = []) => (second.length === 0 ? '–' : String(at(second.toSorted(byValue), 0.5))));
-  return { errors, p50: at(latencies, 0.5), p99: at(latencies, 0.99), p50BySecond };
+  const p50BySecond = Array.from(bySecond, (second = []) => (second.length === 0 ? '–' : String(percentile(second.toSorted(byValue), 0.5))));
+  return { errors, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), p50BySecond };
 }
 
 interface Row {
@@ -115,7 +122,7 @@ interface Row {
   p50: number;
   p99: number;
   ratio: number;
-  /** The bare route's req/s in the seconds just before this case (the ratio's base): the host's speed drifts within a run. */
+  /** The ratio's base: the bare route's req/s in its turns with this case (the submission: in the seconds just before it), as the host's speed drifts within a run. */
   bareRps: number;
   /** The server's CPU time (user + system, all its threads) per answered request. */
   cpuMs: number;
@@ -162,31 +169,57 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
    * every session, as a server that has been up a while has: the calls it keeps (their titles
    * among them) are read on an instance's first requests, then kept until staff change them. What
    * that first round costs is printed, not tabled.
+   *
+   * The case and the bare route then take turns in `--slices` slices of `duration / slices` s each
+   * (bare, case, bare, case…): the ratio is the case's answers over the bare route's in the same
+   * minutes, as this host's speed drifts by a third or more within a minute. The latencies are the
+   * case's answers over all its slices. `turns` 1: the bare route, then the case.
    */
-  const measure = async (name: string, options: Partial<autocannon.Options>, warmUp = 0) => {
+  const measure = async (name: string, options: Partial<autocannon.Options>, warmUp = 0, turns = slices) => {
     if (values.only && name !== 'bare route' && !name.includes(values.only)) return undefined;
     if (warmUp > 0) {
       const first = await autocannon({ url: base, connections, ...options, amount: warmUp });
       process.stdout.write(`  ${name}, first ${warmUp} requests (untimed): ${Math.round(first.requests.average)} req/s, p99 ${first.latency.p99} ms\n`);
     }
-    if (name !== 'bare route') bareRps = await bareNow();
-    const spent = cpuSince(pid);
-    const result = await autocannon({ url: base, connections, duration, ...options });
-    const answered = result.requests.total || 1;
+    const slice = duration / turns;
+    const bare = { answered: 0, seconds: 0 };
+    const answered = { total: 0, seconds: 0, errors: 0, non2xx: 0 };
+    const latencies: number[] = [];
+    const spent: CpuSpent = { server: 0, mainThread: 0, database: 0, bench: 0 };
+    for (let turn = 0; turn < turns; turn += 1) {
+      if (name !== 'bare route') {
+        const b = await autocannon({ url: `${base}/bench/bare`, connections, duration: slice });
+        bare.answered += b.requests.total;
+        bare.seconds += b.duration;
+      }
+      const since = cpuSince(pid);
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const run = autocannon({ url: base, connections, duration: slice, ...options }, (error, done) => (error ? reject(error as Error) : resolve(done)));
+        run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+      });
+      for (const [key, ms] of Object.entries(since())) spent[key as keyof CpuSpent] += ms;
+      answered.total += result.requests.total;
+      answered.seconds += result.duration;
+      answered.errors += result.errors;
+      answered.non2xx += result.non2xx;
+    }
+    const rps = answered.total / answered.seconds;
+    if (name !== 'bare route') bareRps = bare.answered / bare.seconds;
+    latencies.sort((a, b) => a - b);
     const row = {
       driver,
       case: name,
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      ratio: bareRps ? result.requests.average / bareRps : 1,
-      bareRps: bareRps || result.requests.average,
-      ...perRequest(spent(), answered),
-      errors: result.errors + result.non2xx,
+      rps,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      ratio: name === 'bare route' ? 1 : rps / bareRps,
+      bareRps: name === 'bare route' ? rps : bareRps,
+      ...perRequest(spent, answered.total || 1),
+      errors: answered.errors + answered.non2xx,
     };
     rows.push(row);
     process.stdout.write(`  ${name}: ${Math.round(row.rps)} req/s (${row.ratio.toFixed(2)} × bare), p99 ${row.p99} ms, ${row.cpuMs.toFixed(3)} ms CPU/req (main thread ${row.mainThreadCpuMs.toFixed(3)}), ${row.dbCpuMs.toFixed(3)} ms database CPU/req, ${row.clientCpuMs.toFixed(3)} ms bench CPU/req, ${row.errors} errors\n`);
-    return result;
+    return { rps, total: answered.total, non2xx: answered.non2xx };
   };
   /** Each request as the next applicant, round robin over the sessions. */
   const asApplicants = (path: (i: number) => string, extra: Record<string, string> = {}): Partial<autocannon.Options> => {
@@ -201,7 +234,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   const read = (name: string, path: (i: number) => string) => measure(name, asApplicants(path), readers);
 
   const bare = await measure('bare route', { url: `${base}/bench/bare` }, readers);
-  bareRps = bare?.requests.average ?? 1;
+  bareRps = bare?.rps ?? 1;
   // The floor: what one round trip to the database leaves of the bare route, with no session, no
   // validation, no answer to shape. A case that must read once cannot do better.
   await measure('floor: bare + one read (select 1)', { url: `${base}/bench/one-read` }, readers);
@@ -281,7 +314,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
         },
       },
     ],
-  });
+    // In one turn: the end of a turn drops the answers still in flight, whose saves the server made,
+    // and their applicants' next saves would carry a stale version (409) from then on.
+  }, 0, 1);
 
   /**
    * Submission: 2 000 applicants (sessions 0…1 999) submit the target call, each once; then what it
@@ -424,7 +459,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     return checks;
   };
   const checks: string[] = [];
-  if (saves) checks.push(`autosave: ${saves.requests.total} saves, ${saves.non2xx} non-2xx${[...saveRefusals].map(([answer, n]) => `; ${n}× ${answer}`).join('')}`);
+  if (saves) checks.push(`autosave: ${saves.total} saves, ${saves.non2xx} non-2xx${[...saveRefusals].map(([answer, n]) => `; ${n}× ${answer}`).join('')}`);
   const submissionCase = `submission (${SUBMITTERS} applicants, one call${submitRate > 0 ? `, arriving at ${submitRate} per s` : ''})`;
   if (!values.only || submissionCase.includes(values.only)) checks.push(...(await submit(submissionCase)));
 
@@ -452,7 +487,7 @@ if (values.driver !== 'pglite' && (values['database-url'] || postgresWanted())) 
 }
 
 const table = [
-  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare just before, req/s | server CPU ms/req | main thread CPU ms/req | database CPU ms/req | bench CPU ms/req | errors |',
+  '| driver | case | req/s | p50 ms | p99 ms | × bare | bare beside it, req/s | server CPU ms/req | main thread CPU ms/req | database CPU ms/req | bench CPU ms/req | errors |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...all.map((r) => `| ${r.driver} | ${r.case} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ratio.toFixed(2)} | ${Math.round(r.bareRps)} | ${r.cpuMs.toFixed(2)} | ${r.mainThreadCpuMs.toFixed(2)} | ${r.driver === 'pglite' ? '(in the server)' : r.dbCpuMs.toFixed(2)} | ${r.clientCpuMs.toFixed(2)} | ${r.errors} |`),
 ].join('\n');

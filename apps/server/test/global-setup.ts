@@ -8,6 +8,7 @@ import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
+import { usePasswordCost } from '../src/db/password';
 import { seedDatabase } from '../src/db/seed';
 import { createJobs } from '../src/lib/jobs-create';
 import { storageFor } from '../src/lib/storage';
@@ -24,6 +25,9 @@ let postgres: ThrowawayPostgres | undefined;
 let templateDir: string | undefined;
 
 export async function setup(project: TestProject) {
+  // The setup files' test cost does not reach this process; without it the demo accounts would be
+  // hashed at production's cost, and every test server's first demo sign-in would pay 0.6 s to check one.
+  usePasswordCost('test');
   templateDir = mkdtempSync(join(tmpdir(), 'flagship-template-'));
   const lite = await openDatabase({ dataDir: templateDir, databaseUrl: undefined });
   await migrateDatabase(lite);

@@ -1,5 +1,5 @@
 // The journeys' accessibility check must find what it is there to find, in the page and in its
-// same-origin frames, and leave out only the editor it is told to.
+// same-origin frames, leave out only the editor it is told to, and refuse a frame it cannot reach.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe';
@@ -25,6 +25,7 @@ describe('seriousAxeViolations', () => {
     browser = await launchChromium(chromium);
     tab = await (await browser.newContext()).newPage();
     await tab.route('http://axe-check.test/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    await tab.route('http://elsewhere.test/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: page(unnamedButton) }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,5 +50,11 @@ describe('seriousAxeViolations', () => {
     const found = await seriousAxeViolations(tab);
     expect(found.map((line) => line.split(' ')[0])).toEqual(['button-name']);
     expect(found[0]).toContain('iframe');
+  });
+
+  it('refuses a page with a frame of another origin, which it could not look into', async () => {
+    await show('<iframe title="别处" src="http://elsewhere.test/"></iframe>');
+    await tab.frameLocator('iframe').locator('#bare').waitFor();
+    await expect(seriousAxeViolations(tab)).rejects.toThrow(/another origin \(http:\/\/elsewhere\.test\/\)/);
   });
 });
