@@ -57,4 +57,11 @@ describe('seriousAxeViolations', () => {
     await tab.frameLocator('iframe').locator('#bare').waitFor();
     await expect(seriousAxeViolations(tab)).rejects.toThrow(/another origin \(http:\/\/elsewhere\.test\/\)/);
   });
+
+  it('refuses a sandboxed frame too, at an address of the page but of an origin of its own', async () => {
+    const inner = page(unnamedButton).replaceAll('"', '&quot;');
+    await show(`<iframe title="沙箱" sandbox srcdoc="${inner}"></iframe>`);
+    await tab.frameLocator('iframe').locator('#bare').waitFor();
+    await expect(seriousAxeViolations(tab)).rejects.toThrow(/another origin \(about:srcdoc\)/);
+  });
 });

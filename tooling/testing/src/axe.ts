@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // Accessibility check shared by the portal's and the console's browser journeys.
+import { setTimeout as sleep } from 'node:timers/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 /** Resolves once no finite CSS animation or transition is running (spinners run forever). */
 async function animationsSettled(page: Page): Promise<void> {
@@ -32,15 +33,32 @@ async function analyze(page: Page): Promise<string[]> {
 
 /**
  * The frames legacy mode would pass over without a word: axe in the page cannot reach into a frame
- * of another origin: an http(s) address elsewhere, or a data: address (an origin of its own). A frame
- * at about:blank or about:srcdoc (TinyMCE's), or not yet navigated, is the page's own origin.
+ * whose origin is not the page's (an address elsewhere, data:, a sandbox without
+ * allow-same-origin). Each frame is asked its origin, as its address does not always tell
+ * (TinyMCE's about:srcdoc frames share the page's). A frame that does not answer within 2 s (still
+ * loading, or gone) is not counted.
  */
-function framesOfOtherOrigins(page: Page): string[] {
-  const origin = new URL(page.url()).origin;
-  return page
-    .frames()
-    .map((frame) => frame.url())
-    .filter((url) => url.startsWith('data:') || (/^https?:/.test(url) && new URL(url).origin !== origin));
+async function framesOfOtherOrigins(page: Page): Promise<string[]> {
+  const main = page.mainFrame();
+  const originOf = async (frame: Frame): Promise<string | undefined> => {
+    const answered = new AbortController();
+    const late = sleep(2_000, undefined, { signal: answered.signal }).catch(() => undefined);
+    try {
+      return await Promise.race([frame.evaluate(() => self.origin), late]);
+    } catch {
+      return undefined;
+    } finally {
+      answered.abort();
+    }
+  };
+  const origin = await originOf(main);
+  const others: string[] = [];
+  for (const frame of page.frames()) {
+    if (frame === main) continue;
+    const own = await originOf(frame);
+    if (own !== undefined && own !== origin) others.push(frame.url() || '(a frame without an address)');
+  }
+  return others;
 }
 
 /**
@@ -52,7 +70,7 @@ function framesOfOtherOrigins(page: Page): string[] {
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
-  const unreachable = framesOfOtherOrigins(page);
+  const unreachable = await framesOfOtherOrigins(page);
   if (unreachable.length > 0) {
     throw new Error(`axe in legacy mode cannot check a frame of another origin (${unreachable.join(', ')}): check this page with AxeBuilder's default mode`);
   }
