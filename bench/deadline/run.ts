@@ -167,7 +167,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
   const rows: Row[] = [];
   let bareRps = 0;
   /** The bare route for half a case's time, measured again before every case. */
-  const bareNow = async () => (await autocannon({ url: `${base}/bench/bare`, connections, duration: Math.max(2, duration / 2) })).requests.average;
+  const bareFor = (seconds: number) => autocannon({ url: `${base}/bench/bare`, connections, duration: seconds });
+  const bareNow = async () => (await bareFor(Math.max(2, duration / 2))).requests.average;
   /**
    * `warmUp`: requests sent, untimed, before the case is measured. A read case first goes once round
    * every session, as a server that has been up a while has: the calls it keeps (their titles
@@ -180,7 +181,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
    * case's answers over all its slices. `turns` 1: the bare route, then the case.
    */
   const measure = async (name: string, options: Partial<autocannon.Options>, warmUp = 0, turns = slices) => {
-    if (values.only && name !== 'bare route' && !name.includes(values.only)) return undefined;
+    const beside = name !== 'bare route';
+    if (values.only && beside && !name.includes(values.only)) return undefined;
     if (warmUp > 0) {
       const first = await autocannon({ url: base, connections, ...options, amount: warmUp });
       process.stdout.write(`  ${name}, first ${warmUp} requests (untimed): ${Math.round(first.requests.average)} req/s, p99 ${first.latency.p99} ms\n`);
@@ -191,8 +193,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
     const latencies: number[] = [];
     const spent: CpuSpent = { server: 0, mainThread: 0, database: 0, bench: 0 };
     for (let turn = 0; turn < turns; turn += 1) {
-      if (name !== 'bare route') {
-        const b = await autocannon({ url: `${base}/bench/bare`, connections, duration: slice });
+      if (beside) {
+        const b = await bareFor(slice);
         bare.answered += b.requests.total;
         bare.seconds += b.duration;
       }
@@ -210,7 +212,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       answered.non2xx += result.non2xx;
     }
     const rps = answered.total / answered.seconds;
-    if (name !== 'bare route') bareRps = bare.answered / bare.seconds;
+    if (beside) bareRps = bare.answered / bare.seconds;
     latencies.sort((a, b) => a - b);
     const row = {
       driver,
@@ -218,8 +220,8 @@ async function benchDriver(driver: 'pglite' | 'postgres', scale: Scale, database
       rps,
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
-      ratio: name === 'bare route' ? 1 : rps / bareRps,
-      bareRps: name === 'bare route' ? rps : bareRps,
+      ratio: beside ? rps / bareRps : 1,
+      bareRps: beside ? bareRps : rps,
       ...perRequest(spent, answered.total || 1),
       errors: answered.errors + answered.non2xx,
     };
