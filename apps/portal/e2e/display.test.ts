@@ -23,7 +23,7 @@ async function screens(page: Page, name: string) {
 describe('what the applicant reads and types', () => {
   let portal: Portal;
   beforeAll(async () => {
-    portal = await openPortal(41);
+    portal = await openPortal(44);
   });
   afterAll(async () => {
     await portal?.close();

@@ -37,7 +37,7 @@ async function finishSignIn(page: Page) {
 describe('two-factor sign-in for applicants', () => {
   let portal: Portal;
   beforeAll(async () => {
-    portal = await openPortal(62);
+    portal = await openPortal(63);
   });
   afterAll(async () => {
     await portal?.close();
