@@ -23,8 +23,7 @@ const viteBin = join(dirname(createRequire(import.meta.url).resolve('vite/packag
 export default async function setup(project: TestProject) {
   // Separate processes: under vitest NODE_ENV is 'test', which would give React's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  // E2E_REUSE_BUILD=1 skips the builds: `pnpm test` sets it, turbo having just built all three (the
-  // test task depends on them); or when iterating on the journeys themselves.
+  // E2E_REUSE_BUILD=1 skips the builds when iterating on the journeys themselves.
   if (process.env.E2E_REUSE_BUILD !== '1') {
     execFileSync('pnpm', ['--filter', '@flagship/server', 'build'], { cwd: workspaceRoot, stdio: 'ignore', env });
     execFileSync(process.execPath, ['scripts/copy-tinymce.mjs'], { cwd: portalRoot, stdio: 'ignore', env });
