@@ -35,8 +35,9 @@ describe('account', () => {
     await page.getByRole('button', { name: '注册' }).click();
     await page.waitForURL('**/login');
     await page.getByText('注册成功').waitFor();
-    // The header is not on /login (outside the layout), and neither are its buttons.
-    expect(await page.locator('.fs-app__header').count()).toBe(0);
+    // The header is not on /login (outside the layout), and neither are its buttons. Polled: the
+    // URL and the toast come before React has swapped the layout out (a fresh-clone CI run saw it).
+    await expect.poll(() => page.locator('.fs-app__header').count()).toBe(0);
     await checkScreen(page, 'login');
 
     await login(page, url, account, password);
