@@ -83,8 +83,8 @@ export async function pickDateTime(page: Page, label: string, day: number, time:
 
 export async function consoleLogin(page: Page, url: string, account = 'admin', password = 'Flagship@2026'): Promise<void> {
   await page.goto(`${url}/console/login`);
-  // A suite's first two logins, at once while its servers and scanners start, once waited over
-  // Playwright's 30 s for the form in a fresh-clone CI run (2026-12-07); later ones take a second.
+  // The suite's first two logins, at once at its start, once waited over Playwright's 30 s for
+  // the form (a fresh-clone run of 2026-12-07, cause not found: docs/decisions.md).
   await field(page, '账号').waitFor({ timeout: 90_000 });
   await field(page, '账号').fill(account);
   await field(page, '密码').fill(password);
