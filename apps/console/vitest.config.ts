@@ -24,10 +24,10 @@ export default defineConfig({
           globalSetup: ['./e2e/global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 300_000,
-          // Two journey files at a time, as in the portal (638 s against 407 s on 2026-12-07); a file
-          // that changes what the others read starts a server of its own (openBrowser's ownServer).
-          fileParallelism: true,
-          maxWorkers: 2,
+          // One journey file at a time (unlike the portal): two at once (407 s against 638 s) failed
+          // two of three fresh-clone runs on 2026-12-07, the first two files' login form never shown
+          // (docs/decisions.md).
+          fileParallelism: false,
           // As in the portal: expect.poll's one-second default is shorter than a busy server's answer.
           expect: { poll: { timeout: 10_000 } },
         },
