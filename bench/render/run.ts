@@ -8,10 +8,15 @@
 // Usage: pnpm build && pnpm --filter @flagship/bench render [--renders 400] [--driver postgres|pglite]
 //        [--cpu-prof file.cpuprofile]   (a V8 CPU profile of the timed renders only)
 //        [--fields]   (then what each kind of field costs the form page's render: see the end)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//        [--against dir]   (then this build's portal renders against another's, alternated in
+//                           this process: see the end; dir is a copy of an earlier build's
+//                           apps/portal/dist-server, an absolute path inside apps/portal, such as
+//                           apps/portal/.bench-against: a copy under /tmp rendered 13 % slower)
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SESSION_NAME, type Transport, type TransportAnswer } from '@flagship/api-client';
 import { postgresWanted, startPostgres, type ThrowawayPostgres } from '@flagship/testing/postgres';
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     driver: { type: 'string', default: postgresWanted() ? 'postgres' : 'pglite' },
     'cpu-prof': { type: 'string' },
     fields: { type: 'boolean', default: false },
+    against: { type: 'string' },
   },
 });
 const renders = Number(values.renders);
@@ -123,6 +129,7 @@ for (const { name, url, page, via, session } of cases) {
 
 let text = `${values.driver}, ${renders} requests per case, one at a time\n\n| case | requests | CPU ms/req | main thread CPU ms/req | wall ms/req | bytes |\n|---|---:|---:|---:|---:|---:|\n${rows.join('\n')}\n`;
 if (values.fields) text += `\n${await fieldCosts()}`;
+if (values.against) text += `\n${await againstBuild(values.against)}`;
 process.stdout.write(`\n${text}`);
 writeFileSync(new URL('./results.md', import.meta.url), text);
 await app.close();
@@ -137,20 +144,55 @@ process.exit(0);
  * with the form's fields all there, none, then ten fields of each kind. A kind's cost is its render less
  * the render without fields. The main thread's CPU per render.
  */
-async function fieldCosts(): Promise<string> {
-  const entry = new URL('../../apps/portal/dist-server/entry-server.js', import.meta.url).href;
-  const { render } = (await import(entry)) as { render: (request: { url: string; cookie: string | undefined; transport: Transport }) => Promise<{ html: string } | undefined> };
-  const url = `/application?projectId=${target.projectId}&formId=${target.formId}`;
-  const page = { url, cookie: cookie(0) };
-  // The answers, once, from the server's own in-process transport (with the page's cookies).
+type PortalRender = (request: { url: string; cookie: string | undefined; transport: Transport }) => Promise<{ html: string } | undefined>;
+
+/** The render function of a portal server build (a dist-server directory; this build's by default). */
+async function portalRender(dir = new URL('../../apps/portal/dist-server/', import.meta.url).pathname): Promise<PortalRender> {
+  return ((await import(pathToFileURL(join(dir, 'entry-server.js')).href)) as { render: PortalRender }).render;
+}
+
+/**
+ * This build's server entry copied aside, to be loaded afresh: the instance the server has been
+ * rendering with is 10–25 % cheaper per render than a new one of the same files (measured with two
+ * copies of one build), which would show as a gain against any other build.
+ */
+function freshCopyOfThisBuild(): string {
+  const dir = mkdtempSync(join(new URL('../../apps/portal/', import.meta.url).pathname, '.bench-this-build-'));
+  const built = new URL('../../apps/portal/dist-server/', import.meta.url).pathname;
+  cpSync(built, dir, { recursive: true, filter: (path) => !path.startsWith(join(built, 'tinymce')) });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A render of `url` with the portal's cookies, once, through the server's in-process transport: the answers its API calls got. */
+async function recordAnswers(render: PortalRender, url: string): Promise<Map<string, TransportAnswer>> {
   const answers = new Map<string, TransportAnswer>();
-  const inProcess = inProcessTransport(app, page.cookie);
-  const recording: Transport = async (request) => {
-    const answer = await inProcess(request);
+  const inProcess = inProcessTransport(app, cookie(0));
+  // Whole answers (no 304 to a build whose SDK holds an earlier one): without the SDK's If-None-Match.
+  const recording: Transport = async ({ headers: { 'if-none-match': _etag, ...headers }, ...request }) => {
+    const answer = await inProcess({ ...request, headers });
     answers.set(request.url, answer);
     return answer;
   };
-  if (!(await render({ ...page, transport: recording }))) throw new Error(`${url} was not rendered`);
+  if (!(await render({ url, cookie: cookie(0), transport: recording }))) throw new Error(`${url} was not rendered`);
+  return answers;
+}
+
+/** Answers a render's calls from what an earlier render of the page got. */
+function replaying(answers: Map<string, TransportAnswer>): Transport {
+  return async ({ url: callUrl }) => {
+    const answer = answers.get(callUrl);
+    if (!answer) throw new Error(`${callUrl} was not asked for by the first render`);
+    return answer;
+  };
+}
+
+async function fieldCosts(): Promise<string> {
+  const render = await portalRender();
+  const url = `/application?projectId=${target.projectId}&formId=${target.formId}`;
+  const page = { url, cookie: cookie(0) };
+  // The answers, once, from the server's own in-process transport (with the page's cookies).
+  const answers = await recordAnswers(render, url);
   const formPath = `/api/project/${target.projectId}/form/${target.formId}`;
   const formUrl = [...answers.keys()].find((u) => new URL(u, 'http://portal.internal').pathname === formPath);
   if (!formUrl) throw new Error(`the form page did not ask for ${formPath}: ${[...answers.keys()].join(', ')}`);
@@ -162,11 +204,7 @@ async function fieldCosts(): Promise<string> {
   const withFields = (chosen: { key: string }[], answering: Record<string, string> = {}): Transport => {
     const draft = form.data.apply && { ...form.data.apply, data: { ...form.data.apply.data, ...Object.fromEntries(chosen.map((f) => [f.key, form.data.apply?.data[answering[f.key] ?? f.key]])) } };
     const body = Buffer.from(JSON.stringify({ ...form, data: { ...form.data, form: { ...form.data.form, fields: chosen }, apply: draft } }));
-    return async ({ url: callUrl }) => {
-      const answer = callUrl === formUrl ? { ...(answers.get(formUrl) as TransportAnswer), body } : answers.get(callUrl);
-      if (!answer) throw new Error(`${callUrl} was not asked for by the first render`);
-      return answer;
-    };
+    return replaying(new Map([...answers, [formUrl, { ...(answers.get(formUrl) as TransportAnswer), body }]]));
   };
   const timed = async (transport: Transport) => {
     // A field set that broke the page would otherwise be timed as a cheap one.
@@ -188,4 +226,55 @@ async function fieldCosts(): Promise<string> {
   const table = `/application rendered by the portal's server entry alone, ${renders} renders each\n\n| fields | main thread CPU ms/render | ms per field |\n|---|---:|---:|\n${lines.join('\n')}\n`;
   process.stdout.write(`\n${table}`);
   return table;
+}
+
+/**
+ * This build's portal renders against another build's (`--against`, a copy of an earlier
+ * apps/portal/dist-server): both loaded in this process, each page rendered from the answers its
+ * API calls got once (no request, no database), in batches taken in turns, ten rounds, so that the
+ * host's drift falls on both alike. Milliseconds per render, and in how many rounds this build was
+ * the cheaper.
+ */
+async function againstBuild(dir: string): Promise<string> {
+  const builds = [
+    { name: 'against', render: await portalRender(dir) },
+    { name: 'this build', render: await portalRender(freshCopyOfThisBuild()) },
+  ];
+  const rounds = 20;
+  const batch = Math.max(1, Math.round(renders / rounds));
+  const lines: string[] = [];
+  for (const { url } of cases.filter((c) => c.page)) {
+    const answers = await recordAnswers(builds[1]?.render as PortalRender, url);
+    const page = { url, cookie: cookie(0), transport: replaying(answers) };
+    // Wall time: the renders wait for nothing (their answers are at hand), and the thread's CPU
+    // time is counted in the kernel's ticks (4 ms here), too coarse for a batch.
+    const timed = async (render: PortalRender, n: number) => {
+      const started = performance.now();
+      for (let i = 0; i < n; i++) await render(page);
+      return performance.now() - started;
+    };
+    for (const { render } of builds) {
+      if (!(await render(page))?.html) throw new Error(`${url} was not rendered by every build`);
+      await timed(render, 500);
+    }
+    const per: [number[], number[]] = [[], []];
+    for (let round = 0; round < rounds; round++) {
+      // Which build goes first alternates too.
+      for (const b of round % 2 === 0 ? [0, 1] : [1, 0]) per[b as 0 | 1].push((await timed(builds[b]?.render as PortalRender, batch)) / batch);
+    }
+    // Medians: a round that a major collection of the heap fell into says little about its build.
+    const [before, after] = per.map(median) as [number, number];
+    const change = median(per[1].map((ms, round) => ms / (per[0][round] as number) - 1));
+    const cheaper = per[1].filter((ms, round) => ms < (per[0][round] as number)).length;
+    lines.push(`| ${url.split('?')[0]} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${(change * 100).toFixed(1)} % | ${cheaper} of ${rounds} |`);
+  }
+  const table = `The portal's server entry alone, this build against ${dir}: ${rounds} rounds of ${batch} renders each, in turns\n\n| page | against, ms/render (median of rounds) | this build | change (median of rounds) | rounds this build was cheaper |\n|---|---:|---:|---:|---:|\n${lines.join('\n')}\n`;
+  process.stdout.write(`\n${table}`);
+  return table;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

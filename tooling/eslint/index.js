@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/.bench/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', '**/public/tinymce/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/.bench/**', '**/.bench-*/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', '**/public/tinymce/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
