@@ -11,7 +11,7 @@
 //        [--against dir]   (then this build's portal renders against another's, alternated in
 //                           this process: see the end; dir is a copy of an earlier build's
 //                           apps/portal/dist-server, an absolute path inside apps/portal, such as
-//                           apps/portal/.bench-against: a copy under /tmp rendered 13 % slower)
+//                           apps/portal/.bench-against: a copy under /tmp rendered 16–20 % slower)
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
