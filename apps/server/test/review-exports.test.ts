@@ -118,6 +118,10 @@ describe.each(drivers)('review exports on %s', (driver) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(decodeURIComponent(response.headers.get('content-disposition')!.split("''")[1]!)).toMatch(/-评审结果\.xlsx$/);
+    // The download is the workbook itself.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    expect(workbook.worksheets.length).toBeGreaterThan(0);
     const missing = await apiError(admin.api.console.reviewExport({ projectId: 999_999 }, { silent: true }));
     expect(missing.errno).toBe(Errno.NOT_FOUND);
   });

@@ -54,6 +54,12 @@ export function installHealthRoutes(app: FastifyInstance, { db, bucket, virusSca
   app.addHook('onSend', async (_req, reply) => {
     if (shuttingDown) reply.header('connection', 'close');
   });
+  // An answer whose headers went before the shutdown began (a download under way) cannot say so:
+  // its connection goes idle once it ends, and Fastify closes idle connections only when close()
+  // starts (fastify/fastify#7044), so it held close() for the keep-alive timeout (72 s) instead.
+  app.addHook('onResponse', async () => {
+    if (shuttingDown) app.server.closeIdleConnections();
+  });
 
   const checks: Record<string, (signal: AbortSignal) => Promise<unknown>> = { database: () => pingDatabase(db) };
   if (bucket) {
