@@ -34,6 +34,8 @@ const { values } = parseArgs({
   },
 });
 const renders = Number(values.renders);
+/** This build's portal server entry, as the server loads it. */
+const THIS_BUILD = new URL('../../apps/portal/dist-server/', import.meta.url).pathname;
 const SCALE: Scale = { calls: 40, applicants: 200, perApplicant: 5, sessions: 50 };
 
 let pg: ThrowawayPostgres | undefined;
@@ -147,7 +149,7 @@ process.exit(0);
 type PortalRender = (request: { url: string; cookie: string | undefined; transport: Transport }) => Promise<{ html: string } | undefined>;
 
 /** The render function of a portal server build (a dist-server directory; this build's by default). */
-async function portalRender(dir = new URL('../../apps/portal/dist-server/', import.meta.url).pathname): Promise<PortalRender> {
+async function portalRender(dir = THIS_BUILD): Promise<PortalRender> {
   return ((await import(pathToFileURL(join(dir, 'entry-server.js')).href)) as { render: PortalRender }).render;
 }
 
@@ -157,9 +159,8 @@ async function portalRender(dir = new URL('../../apps/portal/dist-server/', impo
  * copies of one build), which would show as a gain against any other build.
  */
 function freshCopyOfThisBuild(): string {
-  const dir = mkdtempSync(join(new URL('../../apps/portal/', import.meta.url).pathname, '.bench-this-build-'));
-  const built = new URL('../../apps/portal/dist-server/', import.meta.url).pathname;
-  cpSync(built, dir, { recursive: true, filter: (path) => !path.startsWith(join(built, 'tinymce')) });
+  const dir = mkdtempSync(join(THIS_BUILD, '..', '.bench-this-build-'));
+  cpSync(THIS_BUILD, dir, { recursive: true, filter: (path) => !path.startsWith(join(THIS_BUILD, 'tinymce')) });
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -231,20 +232,17 @@ async function fieldCosts(): Promise<string> {
 /**
  * This build's portal renders against another build's (`--against`, a copy of an earlier
  * apps/portal/dist-server): both loaded in this process, each page rendered from the answers its
- * API calls got once (no request, no database), in batches taken in turns, ten rounds, so that the
+ * API calls got once (no request, no database), in batches taken in turns, twenty rounds, so that the
  * host's drift falls on both alike. Milliseconds per render, and in how many rounds this build was
  * the cheaper.
  */
 async function againstBuild(dir: string): Promise<string> {
-  const builds = [
-    { name: 'against', render: await portalRender(dir) },
-    { name: 'this build', render: await portalRender(freshCopyOfThisBuild()) },
-  ];
+  const builds = [await portalRender(dir), await portalRender(freshCopyOfThisBuild())];
   const rounds = 20;
   const batch = Math.max(1, Math.round(renders / rounds));
   const lines: string[] = [];
   for (const { url } of cases.filter((c) => c.page)) {
-    const answers = await recordAnswers(builds[1]?.render as PortalRender, url);
+    const answers = await recordAnswers(builds[1] as PortalRender, url);
     const page = { url, cookie: cookie(0), transport: replaying(answers) };
     // Wall time: the renders wait for nothing (their answers are at hand), and the thread's CPU
     // time is counted in the kernel's ticks (4 ms here), too coarse for a batch.
@@ -253,14 +251,14 @@ async function againstBuild(dir: string): Promise<string> {
       for (let i = 0; i < n; i++) await render(page);
       return performance.now() - started;
     };
-    for (const { render } of builds) {
+    for (const render of builds) {
       if (!(await render(page))?.html) throw new Error(`${url} was not rendered by every build`);
       await timed(render, 500);
     }
     const per: [number[], number[]] = [[], []];
     for (let round = 0; round < rounds; round++) {
       // Which build goes first alternates too.
-      for (const b of round % 2 === 0 ? [0, 1] : [1, 0]) per[b as 0 | 1].push((await timed(builds[b]?.render as PortalRender, batch)) / batch);
+      for (const b of round % 2 === 0 ? [0, 1] : [1, 0]) per[b as 0 | 1].push((await timed(builds[b] as PortalRender, batch)) / batch);
     }
     // Medians: a round that a major collection of the heap fell into says little about its build.
     const [before, after] = per.map(median) as [number, number];
